@@ -1,0 +1,357 @@
+//! The transcript format: a run as a terminal shows it, with `> ` before what the user typed.
+//!
+//! A transcript gives a program's standard input and its expected standard output at once.
+//! `fixtures/README.md` describes the format for people; this module is its one implementation.
+
+use std::fmt;
+
+/// The marker between a prompt and the input typed after it.
+pub const INPUT_MARKER: &str = "> ";
+
+/// How an empty input is written: the marker without its space, ending the line, so that no
+/// line of a transcript needs a trailing space.
+pub const EMPTY_INPUT_MARKER: &str = ">";
+
+/// One input line of a transcript.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The text after the marker, as written (escapes kept).
+    pub written: String,
+    /// The output on the same line before the marker: the prompt that asked for this input.
+    pub prompt: Vec<u8>,
+    /// The bytes the program reads for it, newline included unless it ends the input.
+    pub bytes: Vec<u8>,
+    /// Whether the input ends after it without a newline (`\z`).
+    pub ends_input: bool,
+}
+
+impl Input {
+    /// The input as it ends its transcript line: marker, text and newline.
+    fn line_end(&self) -> String {
+        if self.written.is_empty() {
+            format!("{EMPTY_INPUT_MARKER}\n")
+        } else {
+            format!("{INPUT_MARKER}{}\n", self.written)
+        }
+    }
+}
+
+/// A parsed transcript: outputs and inputs in turn, starting and ending with output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transcript {
+    /// `outputs.len() == inputs.len() + 1`: the output before each input, and after the last.
+    outputs: Vec<Vec<u8>>,
+    inputs: Vec<Input>,
+}
+
+/// A transcript that breaks the format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TranscriptError {
+    /// The 1-based line of the transcript where it breaks.
+    pub line: usize,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl fmt::Display for TranscriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for TranscriptError {}
+
+impl Transcript {
+    /// Reads a transcript. The text is taken to end with a newline whether it does or not.
+    ///
+    /// # Errors
+    ///
+    /// The first line that breaks the format: an unknown escape, a raw carriage return, a `\z`
+    /// anywhere but at the end of the last input or of the last line.
+    pub fn parse(text: &str) -> Result<Transcript, TranscriptError> {
+        let mut outputs = vec![Vec::new()];
+        let mut inputs: Vec<Input> = Vec::new();
+        let body = text.strip_suffix('\n').unwrap_or(text);
+        // An empty transcript is a run that wrote nothing, not one empty line.
+        let lines: Vec<&str> = if text.is_empty() {
+            Vec::new()
+        } else {
+            body.split('\n').collect()
+        };
+        let line_count = lines.len();
+        for (index, line) in lines.into_iter().enumerate() {
+            let number = index + 1;
+            let fail = |message: String| TranscriptError {
+                line: number,
+                message,
+            };
+            if line.contains('\r') {
+                return Err(fail("a raw carriage return; write it as `\\r`".to_owned()));
+            }
+            let current = outputs.last_mut().expect("outputs starts with one element");
+            let input = line.split_once(INPUT_MARKER).or_else(|| {
+                line.strip_suffix(EMPTY_INPUT_MARKER)
+                    .map(|prompt| (prompt, ""))
+            });
+            if let Some((prompt, written)) = input {
+                if inputs.last().is_some_and(|input| input.ends_input) {
+                    return Err(fail(
+                        "an input after the one that ended the input (`\\z`)".to_owned(),
+                    ));
+                }
+                let (prompt, prompt_ends) = unescape(prompt).map_err(&fail)?;
+                let (mut bytes, ends_input) = unescape(written).map_err(&fail)?;
+                if prompt_ends {
+                    return Err(fail("`\\z` before the input marker".to_owned()));
+                }
+                current.extend_from_slice(&prompt);
+                if !ends_input {
+                    bytes.push(b'\n');
+                }
+                inputs.push(Input {
+                    written: written.to_owned(),
+                    prompt,
+                    bytes,
+                    ends_input,
+                });
+                outputs.push(Vec::new());
+            } else {
+                let (bytes, ends_output) = unescape(line).map_err(&fail)?;
+                current.extend_from_slice(&bytes);
+                if ends_output && number != line_count {
+                    return Err(fail(
+                        "`\\z` ends the output, but more lines follow".to_owned(),
+                    ));
+                }
+                if !ends_output {
+                    current.push(b'\n');
+                }
+            }
+        }
+        Ok(Transcript { outputs, inputs })
+    }
+
+    /// The inputs, in order.
+    #[must_use]
+    pub fn inputs(&self) -> &[Input] {
+        &self.inputs
+    }
+
+    /// What the program reads: every input, then the end of the input.
+    #[must_use]
+    pub fn stdin(&self) -> Vec<u8> {
+        self.inputs
+            .iter()
+            .flat_map(|input| input.bytes.iter().copied())
+            .collect()
+    }
+
+    /// What the program must write: the transcript without its inputs.
+    #[must_use]
+    pub fn stdout(&self) -> Vec<u8> {
+        self.outputs.concat()
+    }
+
+    /// The transcript of a run that was given these inputs and wrote `stdout`. While the run
+    /// agrees with this transcript, each input stands where it stands here; after the run
+    /// departs from it, each input is placed after the next line that starts with its prompt.
+    /// Inputs whose prompt never came are listed at the end, so the reader sees that the
+    /// program did not ask for them.
+    #[must_use]
+    pub fn of_run(&self, stdout: &[u8]) -> String {
+        let expected = self.stdout();
+        let agreeing = expected
+            .iter()
+            .zip(stdout)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let mut text = String::new();
+        let mut cursor = 0;
+        let mut expected_offset = 0;
+        let mut placed = 0;
+        for (input, output) in self.inputs.iter().zip(&self.outputs) {
+            expected_offset += output.len();
+            let at = if expected_offset <= agreeing {
+                Some(expected_offset)
+            } else {
+                prompt_end(stdout, cursor, &input.prompt)
+            };
+            let Some(at) = at else { break };
+            text.push_str(&escape(&stdout[cursor..at]));
+            text.push_str(&input.line_end());
+            cursor = at;
+            placed += 1;
+        }
+        let rest = &stdout[cursor..];
+        text.push_str(&escape(rest));
+        if !rest.is_empty() && !rest.ends_with(b"\n") {
+            text.push_str("\\z\n");
+        }
+        for input in &self.inputs[placed..] {
+            text.push_str(&input.line_end());
+        }
+        text
+    }
+}
+
+/// Where an input with `prompt` goes in `output`, searching from `from`: right after the first
+/// line (or the rest of the current one, at `from`) that starts with the prompt.
+fn prompt_end(output: &[u8], from: usize, prompt: &[u8]) -> Option<usize> {
+    (from..=output.len())
+        .filter(|&at| at == from || output[at - 1] == b'\n')
+        .find(|&at| output[at..].starts_with(prompt))
+        .map(|at| at + prompt.len())
+}
+
+/// The bytes a piece of transcript text stands for, and whether it ends in `\z`.
+fn unescape(text: &str) -> Result<(Vec<u8>, bool), String> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut chars = text.char_indices();
+    while let Some((at, c)) = chars.next() {
+        if c != '\\' {
+            let mut buffer = [0; 4];
+            bytes.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
+            continue;
+        }
+        match chars.next().map(|(_, c)| c) {
+            Some('\\') => bytes.push(b'\\'),
+            Some('r') => bytes.push(b'\r'),
+            Some('z') if at + 2 == text.len() => return Ok((bytes, true)),
+            Some('z') => return Err("`\\z` must end its line".to_owned()),
+            Some('x') => {
+                let hex: String = chars.by_ref().take(2).map(|(_, c)| c).collect();
+                let byte = (hex.len() == 2)
+                    .then(|| u8::from_str_radix(&hex, 16).ok())
+                    .flatten()
+                    .ok_or_else(|| format!("`\\x` needs two hexadecimal digits, not `{hex}`"))?;
+                bytes.push(byte);
+            }
+            Some(other) => {
+                return Err(format!(
+                    "unknown escape `\\{other}`; a backslash is written `\\\\`"
+                ));
+            }
+            None => return Err("a lone backslash at the end of the line; write `\\\\`".to_owned()),
+        }
+    }
+    Ok((bytes, false))
+}
+
+/// Output bytes as transcript text: what is not plain printable text is escaped, and so is a
+/// `>` followed by a space or ending a line, which would read as an input marker.
+#[must_use]
+pub fn escape(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        let mut chars = chunk.valid().chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => text.push_str("\\\\"),
+                '\r' => text.push_str("\\r"),
+                '>' if matches!(chars.peek(), Some(' ' | '\n') | None) => text.push_str("\\x3e"),
+                '\n' | '\t' => text.push(c),
+                c if c.is_control() => {
+                    let mut buffer = [0; 4];
+                    for byte in c.encode_utf8(&mut buffer).bytes() {
+                        text.push_str(&format!("\\x{byte:02x}"));
+                    }
+                }
+                c => text.push(c),
+            }
+        }
+        for byte in chunk.invalid() {
+            text.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn splits_a_transcript_into_input_and_output() {
+        let transcript = Transcript::parse("Enter cells: > O_OXXO_XX\n---------\nX wins\n")
+            .expect("valid transcript");
+        assert_eq!(transcript.stdin(), b"O_OXXO_XX\n");
+        assert_eq!(transcript.stdout(), b"Enter cells: ---------\nX wins\n");
+        assert_eq!(transcript.inputs()[0].prompt, b"Enter cells: ");
+    }
+
+    #[test]
+    fn a_marker_that_ends_its_line_is_an_empty_input() {
+        let transcript = Transcript::parse("Q: >\nA\nQ: > 1\n").expect("valid transcript");
+        assert_eq!(transcript.stdin(), b"\n1\n");
+        assert_eq!(transcript.stdout(), b"Q: A\nQ: ");
+        assert_eq!(transcript.of_run(b"Q: A\nQ: "), "Q: >\nA\nQ: > 1\n");
+        assert_eq!(escape(b"a>\nb> c>"), "a\\x3e\nb\\x3e c\\x3e");
+    }
+
+    #[test]
+    fn escapes_give_the_bytes_that_plain_text_cannot() {
+        let transcript = Transcript::parse("A: > 1 1\\r\nB: > \\xff\\\\\nC: > 2\\z\nD\\z\n")
+            .expect("valid transcript");
+        assert_eq!(transcript.stdin(), b"1 1\r\n\xff\\\n2");
+        assert_eq!(transcript.stdout(), b"A: B: C: D");
+    }
+
+    #[test]
+    fn reports_the_line_that_breaks_the_format() {
+        for (text, line) in [
+            ("ok\nbad \\q\n", 2),
+            ("a > 1\\z\nb > 2\n", 2),
+            ("x\\z\ny\n", 1),
+            ("a\r\n", 1),
+            ("> \\x4\n", 1),
+            ("> 1\\z2\n", 1),
+        ] {
+            let error = Transcript::parse(text).expect_err(text);
+            assert_eq!(error.line, line, "{text:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_run_is_written_with_its_inputs_after_their_prompts() {
+        let transcript = Transcript::parse("Q: > 1\nQ: > 2\\z\n").expect("valid");
+        assert_eq!(
+            transcript.of_run(b"Q: wrong\nQ: "),
+            "Q: > 1\nwrong\nQ: > 2\\z\n"
+        );
+        // A program that never asks: its inputs are listed at the end.
+        assert_eq!(transcript.of_run(b"hello\r\n"), "hello\\r\n> 1\n> 2\\z\n");
+        assert_eq!(transcript.of_run(b"Q: done"), "Q: > 1\ndone\\z\n> 2\\z\n");
+    }
+
+    proptest! {
+        /// Escaping any output and reading it back gives the same bytes.
+        #[test]
+        fn escape_round_trips(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
+            let mut text = escape(&bytes);
+            let ends_without_newline = !bytes.is_empty() && !bytes.ends_with(b"\n");
+            if ends_without_newline {
+                text.push_str("\\z");
+            }
+            let transcript = Transcript::parse(&text).expect("escaped text is a valid transcript");
+            prop_assert_eq!(transcript.stdout(), bytes);
+        }
+
+        /// A run that wrote exactly the expected output gets back the transcript it came from.
+        #[test]
+        fn the_expected_run_reproduces_its_transcript(
+            lines in prop::collection::vec(("[a-z: ]{0,8}", prop::option::of("([0-9a-z][0-9a-z ]{0,4})?")), 1..6),
+        ) {
+            let text: String = lines
+                .iter()
+                .map(|(output, input)| match input {
+                    Some(input) if input.is_empty() => format!("{output}>\n"),
+                    Some(input) => format!("{output}> {input}\n"),
+                    None => format!("{output}\n"),
+                })
+                .collect();
+            let transcript = Transcript::parse(&text).expect("valid");
+            prop_assert_eq!(transcript.of_run(&transcript.stdout()), text);
+        }
+    }
+}
