@@ -63,6 +63,8 @@ const CASES: [Case; 4] = [
 ];
 
 #[test]
+// The child is reaped by `wait4`, which std cannot see, to read its own peak memory.
+#[allow(clippy::zombie_processes)]
 fn a_huge_line_is_answered_exactly_in_bounded_memory() {
     for case in CASES {
         let binary = PathBuf::from(
