@@ -12,6 +12,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
 
+use harness::feedback::{self, Paint};
 use harness::fixture::{self, Fixture};
 use harness::process::{self, Limits, Outcome};
 use harness::program::{Program, command_variable};
@@ -60,24 +61,31 @@ fn program(stage: u8) -> Result<Program, Failed> {
 /// Runs one fixture and compares its transcript and exit status with the program's.
 fn check(stage: u8, fixture: &Fixture) -> Result<(), Failed> {
     let program = program(stage)?;
-    let run = process::run(
-        program.argv(),
-        &fixture.transcript.stdin(),
-        Limits::default(),
-    );
-    let status = match run.outcome {
-        Outcome::Exited(status) => status,
-        other => {
-            return Err(format!(
-                "{}: `{}` did not exit normally: {other:?}",
-                fixture.path.display(),
-                program.label()
-            )
-            .into());
+    let limits = Limits::default();
+    let run = process::run(program.argv(), &fixture.transcript.stdin(), limits);
+    let verdict = harness::judge(fixture, &run, limits);
+    // The same feedback as the grader gives, then the whole diff.
+    let failure = |verdict: &harness::Verdict| {
+        let mut message = format!(
+            "{} does not match `{}`\n",
+            fixture.path.display(),
+            program.label()
+        );
+        message += &feedback::report(1, fixture, &run, verdict, Paint::default());
+        let actual = fixture.transcript.of_run(&run.stdout);
+        if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &actual) {
+            message += &format!("\nThe whole transcript:\n{diff}");
         }
+        if std::env::var_os(command_variable(stage)).is_none() {
+            message +=
+                "If the reference is right, rerun with INSTA_UPDATE=always and review `git diff`.";
+        }
+        Failed::from(message)
+    };
+    let Outcome::Exited(status) = run.outcome else {
+        return Err(failure(&verdict));
     };
     let actual = fixture.transcript.of_run(&run.stdout);
-    let same_status = status == fixture.exit_status;
 
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(fixture.path.parent().unwrap_or(Path::new(".")));
@@ -88,9 +96,10 @@ fn check(stage: u8, fixture: &Fixture) -> Result<(), Failed> {
             exit_status: status,
         });
     }
+    let same_status = status == fixture.exit_status;
     settings.set_comparator(Box::new(ExactTranscript { same_status }));
-    // insta prints the line diff and writes the new snapshot when allowed; the panic it ends
-    // with is turned into this fixture's failure.
+    // insta writes the new snapshot when allowed; the panic it ends with becomes this
+    // fixture's failure.
     let compared = panic::catch_unwind(AssertUnwindSafe(|| {
         settings.bind(|| {
             insta::assert_snapshot!(
@@ -99,25 +108,10 @@ fn check(stage: u8, fixture: &Fixture) -> Result<(), Failed> {
             )
         });
     }));
-    if compared.is_ok() {
-        return Ok(());
+    match compared {
+        Ok(()) => Ok(()),
+        Err(_) => Err(failure(&verdict)),
     }
-    let mut message = format!(
-        "{} does not match `{}`",
-        fixture.path.display(),
-        program.label()
-    );
-    if !same_status {
-        message += &format!(": exit status {status}, expected {}", fixture.exit_status);
-    }
-    if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &actual) {
-        message += &format!("; the transcript differs:\n{diff}");
-    }
-    if std::env::var_os(command_variable(stage)).is_none() {
-        message +=
-            "\nIf the reference is right, rerun with INSTA_UPDATE=always and review `git diff`.";
-    }
-    Err(message.into())
 }
 
 /// The header's declaration of a non-zero exit status.

@@ -61,7 +61,16 @@ pub fn workspace_fixtures() -> PathBuf {
 ///
 /// The first file or folder that cannot be read, or a folder without fixtures.
 pub fn load_stage(root: &Path, stage: u8) -> Result<Vec<Fixture>, FixtureError> {
-    let dir = root.join(format!("stage{stage}"));
+    load_stage_dir(&root.join(format!("stage{stage}")))
+}
+
+/// The fixtures in `dir` (`dir/*.snap`), sorted by name.
+///
+/// # Errors
+///
+/// The first file or folder that cannot be read, or a folder without fixtures.
+pub fn load_stage_dir(dir: &Path) -> Result<Vec<Fixture>, FixtureError> {
+    let dir = dir.to_owned();
     let folder_error = |message: String| FixtureError {
         path: dir.clone(),
         line: None,

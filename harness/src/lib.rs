@@ -1,16 +1,19 @@
 //! Fixtures of the stage programs, and the machinery to run any program against them.
 //!
 //! [`transcript`] is the text format of a case (`> ` marks input), [`fixture`] reads the fixture
-//! files, [`diff`] shows how a run departs from one, [`process`] runs a program on a case's input with a time limit and an output cap, and
+//! files, [`judge`] gives a run its verdict, [`diff`] shows how a run departs from one, [`process`] runs a program on a case's input with a time limit and an output cap, and
 //! [`program`] says which program that is: a reference stage of this workspace, or a command.
 
 pub mod diff;
+pub mod feedback;
 pub mod fixture;
+pub mod judge;
 pub mod process;
 pub mod program;
 pub mod transcript;
 
 pub use fixture::{Fixture, FixtureError};
+pub use judge::{Verdict, judge};
 pub use process::{Limits, Outcome, Run};
 pub use program::Program;
 pub use transcript::{Transcript, TranscriptError};

@@ -1,0 +1,311 @@
+//! Judging one run against its fixture: the verdict, decided in a fixed order, first rule first.
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::fixture::Fixture;
+use crate::process::{Limits, Outcome, Run};
+
+/// How a case went, in the order the rules are checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The program could not be started: why, in the system's words.
+    CannotStart(String),
+    /// It ran past this time limit.
+    TimedOut(Duration),
+    /// It wrote more than this many bytes of output.
+    TooMuchOutput(usize),
+    /// A signal killed it.
+    KilledBySignal(i32),
+    /// It exited with this non-zero status where 0 was expected.
+    FailedStatus(i32),
+    /// It exited with `actual` where `expected` was expected.
+    WrongExitStatus {
+        /// The status the fixture declares.
+        expected: i32,
+        /// The status the program gave.
+        actual: i32,
+    },
+    /// The output is right but for this white space, line endings or empty-cell symbol.
+    PresentationError(Vec<String>),
+    /// The output is wrong.
+    WrongAnswer,
+    /// Output and exit status are exactly right.
+    Passed,
+}
+
+impl Verdict {
+    /// Whether the case passed.
+    #[must_use]
+    pub fn passed(&self) -> bool {
+        *self == Verdict::Passed
+    }
+
+    /// The verdict's name, as a title: "Wrong answer".
+    #[must_use]
+    pub fn title(&self) -> &'static str {
+        match self {
+            Verdict::CannotStart(_) => "Cannot start",
+            Verdict::TimedOut(_) => "Timed out",
+            Verdict::TooMuchOutput(_) => "Too much output",
+            Verdict::KilledBySignal(_) | Verdict::FailedStatus(_) => "Crashed",
+            Verdict::WrongExitStatus { .. } => "Wrong exit status",
+            Verdict::PresentationError(_) => "Presentation error",
+            Verdict::WrongAnswer => "Wrong answer",
+            Verdict::Passed => "Passed",
+        }
+    }
+
+    /// Whether the program itself failed to run to its end (as opposed to answering wrongly).
+    #[must_use]
+    pub fn is_error(&self) -> bool {
+        matches!(
+            self,
+            Verdict::CannotStart(_)
+                | Verdict::TimedOut(_)
+                | Verdict::TooMuchOutput(_)
+                | Verdict::KilledBySignal(_)
+                | Verdict::FailedStatus(_)
+        )
+    }
+}
+
+impl fmt::Display for Verdict {
+    /// The verdict in one sentence a learner can act on.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::CannotStart(why) => write!(f, "The program could not be started: {why}."),
+            Verdict::TimedOut(limit) => {
+                write!(
+                    f,
+                    "The program ran past the time limit of {} s and was stopped.",
+                    limit.as_secs_f64()
+                )
+            }
+            Verdict::TooMuchOutput(cap) => {
+                write!(
+                    f,
+                    "The program wrote more than {} and was stopped.",
+                    bytes(*cap)
+                )
+            }
+            Verdict::KilledBySignal(signal) => {
+                write!(
+                    f,
+                    "The program was killed by signal {signal} ({}).",
+                    signal_name(*signal)
+                )
+            }
+            Verdict::FailedStatus(status) => {
+                write!(
+                    f,
+                    "The program exited with status {status} where 0 was expected."
+                )
+            }
+            Verdict::WrongExitStatus { expected, actual } => {
+                write!(
+                    f,
+                    "The program exited with status {actual} where {expected} was expected."
+                )
+            }
+            Verdict::PresentationError(notes) => {
+                write!(
+                    f,
+                    "The output would be right but for this: {}.",
+                    notes.join("; ")
+                )
+            }
+            Verdict::WrongAnswer => f.write_str("The output is not what was expected."),
+            Verdict::Passed => f.write_str("Passed."),
+        }
+    }
+}
+
+fn bytes(count: usize) -> String {
+    if count >= 1 << 20 && count.is_multiple_of(1 << 20) {
+        format!("{} MiB", count >> 20)
+    } else {
+        format!("{count} bytes")
+    }
+}
+
+/// The usual name of a signal number on Linux.
+#[must_use]
+pub fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        1 => "SIGHUP",
+        2 => "SIGINT",
+        3 => "SIGQUIT",
+        4 => "SIGILL",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        14 => "SIGALRM",
+        15 => "SIGTERM",
+        _ => "an unusual signal",
+    }
+}
+
+/// The verdict of `run` on `fixture`.
+#[must_use]
+pub fn judge(fixture: &Fixture, run: &Run, limits: Limits) -> Verdict {
+    let status = match &run.outcome {
+        Outcome::CannotStart(error) => return Verdict::CannotStart(error.to_string()),
+        Outcome::TimedOut => return Verdict::TimedOut(limits.timeout),
+        Outcome::TooMuchOutput => return Verdict::TooMuchOutput(limits.max_stdout),
+        Outcome::Signaled(signal) => return Verdict::KilledBySignal(*signal),
+        Outcome::Exited(status) => *status,
+    };
+    if status != fixture.exit_status {
+        return if fixture.exit_status == 0 {
+            Verdict::FailedStatus(status)
+        } else {
+            Verdict::WrongExitStatus {
+                expected: fixture.exit_status,
+                actual: status,
+            }
+        };
+    }
+    let expected = fixture.transcript.stdout();
+    if run.stdout == expected {
+        return Verdict::Passed;
+    }
+    let expected = String::from_utf8_lossy(&expected);
+    let actual = String::from_utf8_lossy(&run.stdout);
+    match presentation_notes(&expected, &actual) {
+        Some(notes) => Verdict::PresentationError(notes),
+        None => Verdict::WrongAnswer,
+    }
+}
+
+/// What keeps `actual` from being `expected` when it is only presentation, or `None` when the
+/// difference is more than that.
+#[must_use]
+pub fn presentation_notes(expected: &str, actual: &str) -> Option<Vec<String>> {
+    let mut notes = Vec::new();
+    let mut actual = actual.to_owned();
+    if actual.contains("\r\n") && !expected.contains("\r\n") {
+        actual = actual.replace("\r\n", "\n");
+        notes.push("lines end in CRLF (\\r\\n) where they should end in LF (\\n) alone".to_owned());
+    }
+    let cells_fixed = empty_cells_as_underscores(&actual);
+    if cells_fixed != actual {
+        actual = cells_fixed;
+        notes.push("empty cells are shown as spaces where they should be `_`".to_owned());
+    }
+    if actual != expected {
+        if squash_whitespace(&actual) != squash_whitespace(expected) {
+            return None;
+        }
+        notes.push(describe_whitespace(expected, &actual));
+    }
+    (!notes.is_empty()).then_some(notes)
+}
+
+/// Grid rows (`| a b c |`, trailing white space aside) with a space for a cell get `_` there.
+fn empty_cells_as_underscores(output: &str) -> String {
+    output
+        .split_inclusive('\n')
+        .map(|line| {
+            let row = line.trim_end();
+            let bytes = row.as_bytes();
+            let is_row = bytes.len() == 9
+                && bytes[0] == b'|'
+                && bytes[8] == b'|'
+                && [1, 3, 5, 7].iter().all(|&i| bytes[i] == b' ')
+                && [2, 4, 6].iter().all(|&i| b"XO_ ".contains(&bytes[i]));
+            if !is_row {
+                return line.to_owned();
+            }
+            let mut fixed = row.as_bytes().to_vec();
+            for i in [2, 4, 6] {
+                if fixed[i] == b' ' {
+                    fixed[i] = b'_';
+                }
+            }
+            String::from_utf8_lossy(&fixed).into_owned() + &line[row.len()..]
+        })
+        .collect()
+}
+
+/// The output with every run of white space one space, and no empty lines.
+fn squash_whitespace(output: &str) -> Vec<String> {
+    output
+        .lines()
+        .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|line| !line.is_empty())
+        .collect()
+}
+
+/// The first white-space difference between two outputs, in words, with its output line.
+fn describe_whitespace(expected: &str, actual: &str) -> String {
+    let (expected_lines, actual_lines): (Vec<&str>, Vec<&str>) =
+        (expected.split('\n').collect(), actual.split('\n').collect());
+    for (index, (want, got)) in expected_lines.iter().zip(&actual_lines).enumerate() {
+        if want == got {
+            continue;
+        }
+        let line = index + 1;
+        let is_last = index + 1 == expected_lines.len().min(actual_lines.len());
+        return if got.trim().is_empty() && !want.trim().is_empty() {
+            format!("output line {line} is an extra empty line")
+        } else if want.trim().is_empty() && !got.trim().is_empty() {
+            format!("an empty line is missing at output line {line}")
+        } else if want.trim_end() == got.trim_end() && got.len() > want.len() {
+            format!("output line {line} has trailing white space")
+        } else if want.trim_end() == got.trim_end() {
+            format!("output line {line} lacks the trailing space it should end with")
+        } else if want.trim_start() == got.trim_start() {
+            format!("output line {line} starts with different white space")
+        } else if is_last && got.is_empty() {
+            "the output does not end with a newline".to_owned()
+        } else {
+            format!("output line {line} has different spaces between its words")
+        };
+    }
+    if actual_lines.len() > expected_lines.len() {
+        "there are extra empty lines at the end of the output".to_owned()
+    } else {
+        "the output does not end with a newline".to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GRID: &str = "---------\n| X _ O |\n| _ _ _ |\n| O X X |\n---------\nDraw\n";
+
+    fn notes(actual: &str) -> Option<Vec<String>> {
+        presentation_notes(GRID, actual)
+    }
+
+    #[test]
+    fn names_each_kind_of_presentation_error() {
+        assert_eq!(
+            notes(&GRID.replace('\n', "\r\n")).expect("CRLF")[0],
+            "lines end in CRLF (\\r\\n) where they should end in LF (\\n) alone"
+        );
+        assert_eq!(
+            notes(&GRID.replace('_', " ")).expect("spaces")[0],
+            "empty cells are shown as spaces where they should be `_`"
+        );
+        assert_eq!(
+            notes(&GRID.replace("| O X X |", "| O X X | ")).expect("trailing"),
+            ["output line 4 has trailing white space"]
+        );
+        assert_eq!(
+            notes(&GRID.replace("Draw\n", "Draw")).expect("no newline"),
+            ["the output does not end with a newline"]
+        );
+        assert_eq!(
+            notes(&format!("{GRID}\n")).expect("extra line"),
+            ["there are extra empty lines at the end of the output"]
+        );
+        assert_eq!(notes(&GRID.replace("Draw", "Draw!")), None);
+        assert_eq!(notes(&GRID.replace("Draw", "draw")), None);
+    }
+}
