@@ -86,6 +86,15 @@ fn check(stage: u8, fixture: &Fixture) -> Result<(), Failed> {
         return Err(failure(&verdict));
     };
     let actual = fixture.transcript.of_run(&run.stdout);
+    let same_status = status == fixture.exit_status;
+    if std::env::var_os(command_variable(stage)).is_some() {
+        // Grading another program: the fixtures are the truth, and nothing is written.
+        return if same_status && actual == fixture.body {
+            Ok(())
+        } else {
+            Err(failure(&verdict))
+        };
+    }
 
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(fixture.path.parent().unwrap_or(Path::new(".")));
@@ -96,7 +105,6 @@ fn check(stage: u8, fixture: &Fixture) -> Result<(), Failed> {
             exit_status: status,
         });
     }
-    let same_status = status == fixture.exit_status;
     settings.set_comparator(Box::new(ExactTranscript { same_status }));
     // insta writes the new snapshot when allowed; the panic it ends with becomes this
     // fixture's failure.

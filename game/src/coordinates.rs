@@ -54,8 +54,13 @@ pub fn choose_cell(board: &Board, answer: &str) -> Result<Position, MoveError> {
 /// One coordinate: `Err` when it is not an integer, `Ok(None)` when it is one outside 1 to 3,
 /// else the 0-based index.
 fn coordinate(word: &str) -> Result<Option<usize>, MoveError> {
-    // `i64::from_str` takes an optional sign and ASCII digits only, as rule 1 asks; an integer
-    // too large for it is still an integer, just out of range.
+    // The shape first: `i64::from_str` would call `99999999999999999999x` an overflow, not a
+    // word that is no integer.
+    let digits = word.strip_prefix(['+', '-']).unwrap_or(word);
+    if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(MoveError::NotNumbers);
+    }
+    // An integer too large for `i64` is still an integer, just out of range.
     match word.parse::<i64>() {
         Ok(number @ 1..=3) => Ok(usize::try_from(number - 1).ok()),
         Ok(_) => Ok(None),

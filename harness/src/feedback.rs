@@ -62,7 +62,7 @@ pub fn report(
         text.push_str(&stderr_tail(&run.stderr));
     }
     if !matches!(verdict, Verdict::CannotStart(_)) {
-        let actual = fixture.transcript.of_run(&run.stdout);
+        let actual = fixture.transcript.shown_in_run(&run.stdout);
         text.push_str(&first_difference(&fixture.body, &actual, paint));
     }
     text

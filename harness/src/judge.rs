@@ -153,7 +153,7 @@ pub fn signal_name(signal: i32) -> &'static str {
 #[must_use]
 pub fn judge(fixture: &Fixture, run: &Run, limits: Limits) -> Verdict {
     let status = match &run.outcome {
-        Outcome::CannotStart(error) => return Verdict::CannotStart(error.to_string()),
+        Outcome::CannotStart(why) => return Verdict::CannotStart(why.clone()),
         Outcome::TimedOut => return Verdict::TimedOut(limits.timeout),
         Outcome::TooMuchOutput => return Verdict::TooMuchOutput(limits.max_stdout),
         Outcome::Signaled(signal) => return Verdict::KilledBySignal(*signal),
@@ -173,18 +173,20 @@ pub fn judge(fixture: &Fixture, run: &Run, limits: Limits) -> Verdict {
     if run.stdout == expected {
         return Verdict::Passed;
     }
-    let expected = String::from_utf8_lossy(&expected);
     let actual = String::from_utf8_lossy(&run.stdout);
-    match presentation_notes(&expected, &actual) {
+    match presentation_notes(fixture, &actual) {
         Some(notes) => Verdict::PresentationError(notes),
         None => Verdict::WrongAnswer,
     }
 }
 
-/// What keeps `actual` from being `expected` when it is only presentation, or `None` when the
-/// difference is more than that.
+/// What keeps the output `actual` from being the fixture's when it is only presentation, or
+/// `None` when the difference is more than that. Lines are counted in the transcript, as the
+/// feedback shows it.
 #[must_use]
-pub fn presentation_notes(expected: &str, actual: &str) -> Option<Vec<String>> {
+pub fn presentation_notes(fixture: &Fixture, actual: &str) -> Option<Vec<String>> {
+    let expected = String::from_utf8_lossy(&fixture.transcript.stdout()).into_owned();
+    let expected = expected.as_str();
     let mut notes = Vec::new();
     let mut actual = actual.to_owned();
     if actual.contains("\r\n") && !expected.contains("\r\n") {
@@ -200,7 +202,8 @@ pub fn presentation_notes(expected: &str, actual: &str) -> Option<Vec<String>> {
         if squash_whitespace(&actual) != squash_whitespace(expected) {
             return None;
         }
-        notes.push(describe_whitespace(expected, &actual));
+        let shown = fixture.transcript.shown_in_run(actual.as_bytes());
+        notes.push(describe_whitespace(&fixture.body, &shown));
     }
     (!notes.is_empty()).then_some(notes)
 }
@@ -240,7 +243,7 @@ fn squash_whitespace(output: &str) -> Vec<String> {
         .collect()
 }
 
-/// The first white-space difference between two outputs, in words, with its output line.
+/// The first white-space difference between two transcripts, in words, with its line.
 fn describe_whitespace(expected: &str, actual: &str) -> String {
     let (expected_lines, actual_lines): (Vec<&str>, Vec<&str>) =
         (expected.split('\n').collect(), actual.split('\n').collect());
@@ -250,20 +253,22 @@ fn describe_whitespace(expected: &str, actual: &str) -> String {
         }
         let line = index + 1;
         let is_last = index + 1 == expected_lines.len().min(actual_lines.len());
-        return if got.trim().is_empty() && !want.trim().is_empty() {
-            format!("output line {line} is an extra empty line")
+        return if got.strip_suffix("\\z") == Some(want) {
+            "the output does not end with a newline".to_owned()
+        } else if got.trim().is_empty() && !want.trim().is_empty() {
+            format!("line {line} is an extra empty line")
         } else if want.trim().is_empty() && !got.trim().is_empty() {
-            format!("an empty line is missing at output line {line}")
+            format!("an empty line is missing at line {line}")
         } else if want.trim_end() == got.trim_end() && got.len() > want.len() {
-            format!("output line {line} has trailing white space")
+            format!("line {line} has trailing white space")
         } else if want.trim_end() == got.trim_end() {
-            format!("output line {line} lacks the trailing space it should end with")
+            format!("line {line} lacks the trailing space it should end with")
         } else if want.trim_start() == got.trim_start() {
-            format!("output line {line} starts with different white space")
+            format!("line {line} starts with different white space")
         } else if is_last && got.is_empty() {
             "the output does not end with a newline".to_owned()
         } else {
-            format!("output line {line} has different spaces between its words")
+            format!("line {line} has different spaces between its words")
         };
     }
     if actual_lines.len() > expected_lines.len() {
@@ -280,7 +285,14 @@ mod tests {
     const GRID: &str = "---------\n| X _ O |\n| _ _ _ |\n| O X X |\n---------\nDraw\n";
 
     fn notes(actual: &str) -> Option<Vec<String>> {
-        presentation_notes(GRID, actual)
+        let fixture = Fixture {
+            name: "grid".to_owned(),
+            path: "grid.snap".into(),
+            exit_status: 0,
+            body: GRID.to_owned(),
+            transcript: crate::Transcript::parse(GRID).expect("valid transcript"),
+        };
+        presentation_notes(&fixture, actual)
     }
 
     #[test]
@@ -295,7 +307,7 @@ mod tests {
         );
         assert_eq!(
             notes(&GRID.replace("| O X X |", "| O X X | ")).expect("trailing"),
-            ["output line 4 has trailing white space"]
+            ["line 4 has trailing white space"]
         );
         assert_eq!(
             notes(&GRID.replace("Draw\n", "Draw")).expect("no newline"),

@@ -33,8 +33,8 @@ impl Default for Limits {
 /// How a run ended.
 #[derive(Debug)]
 pub enum Outcome {
-    /// The program could not be started.
-    CannotStart(io::Error),
+    /// The program could not be started: the command as given, and why.
+    CannotStart(String),
     /// It ran past the time limit and was killed.
     TimedOut,
     /// It wrote more than the output cap and was killed.
@@ -64,9 +64,8 @@ pub struct Run {
 pub fn run(argv: &[OsString], stdin: &[u8], limits: Limits) -> Run {
     let started = Instant::now();
     let Some((program, args)) = argv.split_first() else {
-        let error = io::Error::new(io::ErrorKind::InvalidInput, "an empty command");
         return Run {
-            outcome: Outcome::CannotStart(error),
+            outcome: Outcome::CannotStart("an empty command".to_owned()),
             stdout: Vec::new(),
             stderr: Vec::new(),
             duration: Duration::ZERO,
@@ -83,7 +82,7 @@ pub fn run(argv: &[OsString], stdin: &[u8], limits: Limits) -> Run {
         Ok(child) => child,
         Err(error) => {
             return Run {
-                outcome: Outcome::CannotStart(error),
+                outcome: Outcome::CannotStart(format!("`{}`: {error}", program.to_string_lossy())),
                 stdout: Vec::new(),
                 stderr: Vec::new(),
                 duration: started.elapsed(),
@@ -137,7 +136,10 @@ pub fn run(argv: &[OsString], stdin: &[u8], limits: Limits) -> Run {
                 (None, Some(signal)) => Outcome::Signaled(signal),
                 (None, None) => Outcome::Exited(-1),
             },
-            Some(Err(error)) => Outcome::CannotStart(error),
+            Some(Err(error)) => Outcome::CannotStart(format!(
+                "waiting for `{}`: {error}",
+                program.to_string_lossy()
+            )),
         };
         Run {
             outcome,

@@ -159,6 +159,17 @@ impl Transcript {
     /// program did not ask for them.
     #[must_use]
     pub fn of_run(&self, stdout: &[u8]) -> String {
+        self.render_run(stdout, true)
+    }
+
+    /// [`Transcript::of_run`] without the inputs the program never asked for: what a terminal
+    /// would have shown.
+    #[must_use]
+    pub fn shown_in_run(&self, stdout: &[u8]) -> String {
+        self.render_run(stdout, false)
+    }
+
+    fn render_run(&self, stdout: &[u8], list_unasked: bool) -> String {
         let expected = self.stdout();
         let agreeing = expected
             .iter()
@@ -187,8 +198,10 @@ impl Transcript {
         if !rest.is_empty() && !rest.ends_with(b"\n") {
             text.push_str("\\z\n");
         }
-        for input in &self.inputs[placed..] {
-            text.push_str(&input.line_end());
+        if list_unasked {
+            for input in &self.inputs[placed..] {
+                text.push_str(&input.line_end());
+            }
         }
         text
     }

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+# Stage 5 of the Tic-Tac-Toe kata in Python: a correct solution that plays a whole game, X first.
+"""Stage 5, "Fight!", exactly as /work/shared/SPEC.md says."""
+
+import os
+import re
+import sys
+
+NAME = "stage5"
+
+# Unicode White_Space, what Rust's str::trim removes. Python's str.strip() would also remove
+# U+001C..U+001F, which are not White_Space.
+WHITE_SPACE = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680"
+    "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000"
+)
+NUMBER = re.compile(r"[+-]?[0-9]+")
+WORD_BREAK = re.compile("[" + re.escape(WHITE_SPACE) + "]+")
+NOT_NUMBERS = "You should enter numbers!"
+OUT_OF_RANGE = "Coordinates should be from 1 to 3!"
+OCCUPIED = "This cell is occupied! Choose another one!"
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+class InputEnded(Exception):
+    """The input ended at a prompt."""
+
+
+def write(text):
+    sys.stdout.buffer.write(text.encode("ascii"))
+
+
+def read_answer():
+    """The next line without its ending, decoded and trimmed; None when the input has ended.
+    A line that is not UTF-8 becomes U+FFFD, which no question accepts."""
+    line = sys.stdin.buffer.readline()
+    if not line:
+        return None
+    if line.endswith(b"\n"):
+        line = line[:-1]
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        return "\ufffd"
+    return text.strip(WHITE_SPACE)
+
+
+def ask_until(prompt, awaited, accept):
+    """Asks until accept(answer) returns (value, None); (None, message) is a refusal."""
+    while True:
+        write(prompt)
+        sys.stdout.buffer.flush()
+        answer = read_answer()
+        if answer is None:
+            raise InputEnded(awaited)
+        value, refusal = accept(answer)
+        if refusal is None:
+            return value
+        write(refusal + "\n")
+
+
+def grid(cells):
+    border = "---------\n"
+    rows = "".join("| {} {} {} |\n".format(*cells[row * 3:row * 3 + 3]) for row in range(3))
+    return border + rows + border
+
+
+def has_line(cells, mark):
+    return any(all(cells[index] == mark for index in line) for line in LINES)
+
+
+def coordinate(word):
+    """The 0-based index a coordinate names, or None when it is an integer outside 1 to 3.
+    No int(): Python limits the digits int() converts, and any integer is allowed here."""
+    sign = word[0] if word[0] in "+-" else ""
+    digits = word[len(sign):].lstrip("0")
+    if sign != "-" and digits in ("1", "2", "3"):
+        return int(digits) - 1
+    return None
+
+
+def choose_cell(cells, answer):
+    """The three rules, in order: (index of the cell, None) or (None, the first rule's message)."""
+    words = [word for word in WORD_BREAK.split(answer) if word]
+    # Rule 1: exactly two integers, an optional sign and ASCII digits only.
+    if len(words) != 2 or not all(NUMBER.fullmatch(word) for word in words):
+        return None, NOT_NUMBERS
+    # Rule 2: both from 1 to 3.
+    row, column = coordinate(words[0]), coordinate(words[1])
+    if row is None or column is None:
+        return None, OUT_OF_RANGE
+    # Rule 3: the cell is empty.
+    index = row * 3 + column
+    if cells[index] != "_":
+        return None, OCCUPIED
+    return index, None
+
+
+def run():
+    cells = ["_"] * 9
+    write(grid(cells))
+    mark = "X"
+    while True:
+        index = ask_until("Enter the coordinates: ", "the game was over",
+                          lambda answer: choose_cell(cells, answer))
+        cells[index] = mark
+        write(grid(cells))
+        if has_line(cells, mark):
+            verdict = mark + " wins"
+            break
+        if "_" not in cells:
+            verdict = "Draw"
+            break
+        mark = "O" if mark == "X" else "X"
+    write(verdict + "\n")
+    sys.stdout.buffer.flush()
+
+
+def main():
+    try:
+        run()
+    except InputEnded as ended:
+        sys.stderr.write("{}: input ended before {}\n".format(NAME, ended))
+        return 1
+    except BrokenPipeError:
+        # A closed stdout ends the program quietly, with the status of a SIGPIPE death; stdout
+        # is pointed at /dev/null so that the interpreter's last flush cannot complain.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    except OSError as error:
+        sys.stderr.write("{}: {}\n".format(NAME, error))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
