@@ -1,7 +1,7 @@
 //! Fixtures of the stage programs, and the machinery to run any program against them.
 //!
 //! [`transcript`] is the text format of a case (`> ` marks input), [`fixture`] reads the fixture
-//! files, [`judge`] gives a run its verdict, [`diff`] shows how a run departs from one, [`process`] runs a program on a case's input with a time limit and an output cap, and
+//! files, [`judge`](mod@judge) gives a run its verdict, [`diff`] shows how a run departs from one, [`process`] runs a program on a case's input with a time limit and an output cap, and
 //! [`program`] says which program that is: a reference stage of this workspace, or a command.
 
 pub mod diff;
