@@ -192,6 +192,10 @@ pub(crate) fn grade_class(
         .max()
         .unwrap_or(0)
         .max("submission".len());
+    let all_passed = rows
+        .iter()
+        .filter(|(_, results)| results.iter().all(|result| result.verdict.passed()))
+        .count();
     let mut table = || -> io::Result<()> {
         writeln!(out, "{:width$}  passed/total", "submission")?;
         for (name, results) in &rows {
@@ -201,10 +205,6 @@ pub(crate) fn grade_class(
                 .count();
             writeln!(out, "{name:width$}  {passed}/{}", fixtures.len())?;
         }
-        let all_passed = rows
-            .iter()
-            .filter(|(_, results)| results.iter().all(|r| r.verdict.passed()))
-            .count();
         writeln!(
             out,
             "{all_passed} passed, {} failed",
@@ -215,14 +215,9 @@ pub(crate) fn grade_class(
     if let Some(path) = json {
         crate::write_json(path, &results::for_class(stage, fixtures, &rows))?;
     }
-    Ok(
-        if rows
-            .iter()
-            .all(|(_, results)| results.iter().all(|r| r.verdict.passed()))
-        {
-            crate::EXIT_PASSED
-        } else {
-            crate::EXIT_FAILED
-        },
-    )
+    Ok(if all_passed == rows.len() {
+        crate::EXIT_PASSED
+    } else {
+        crate::EXIT_FAILED
+    })
 }

@@ -9,7 +9,7 @@ use crate::diff::visible_whitespace;
 use crate::fixture::Fixture;
 use crate::judge::Verdict;
 use crate::process::Run;
-use crate::transcript::{EMPTY_INPUT_MARKER, INPUT_MARKER};
+use crate::transcript::split_input_line;
 
 /// How many transcript lines before the first difference are shown.
 const CONTEXT_LINES: usize = 12;
@@ -135,7 +135,7 @@ fn first_difference(expected: &str, actual: &str, paint: Paint) -> String {
     match actual_lines[..at]
         .iter()
         .rev()
-        .find_map(|line| input_of(line))
+        .find_map(|line| split_input_line(line).map(|(_, input)| input))
     {
         Some(input) => {
             let _ = writeln!(text, "after the input `{input}`");
@@ -143,13 +143,6 @@ fn first_difference(expected: &str, actual: &str, paint: Paint) -> String {
         None => text.push_str("before any input was read\n"),
     }
     text
-}
-
-/// The input on a transcript line, if it has one.
-fn input_of(line: &str) -> Option<&str> {
-    line.split_once(INPUT_MARKER)
-        .map(|(_, input)| input)
-        .or_else(|| line.strip_suffix(EMPTY_INPUT_MARKER).map(|_| ""))
 }
 
 /// A line cut to [`LINE_WIDTH`] characters, saying how much was cut.

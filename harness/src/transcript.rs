@@ -89,11 +89,7 @@ impl Transcript {
                 return Err(fail("a raw carriage return; write it as `\\r`".to_owned()));
             }
             let current = outputs.last_mut().expect("outputs starts with one element");
-            let input = line.split_once(INPUT_MARKER).or_else(|| {
-                line.strip_suffix(EMPTY_INPUT_MARKER)
-                    .map(|prompt| (prompt, ""))
-            });
-            if let Some((prompt, written)) = input {
+            if let Some((prompt, written)) = split_input_line(line) {
                 if inputs.last().is_some_and(|input| input.ends_input) {
                     return Err(fail(
                         "an input after the one that ended the input (`\\z`)".to_owned(),
@@ -205,6 +201,16 @@ impl Transcript {
         }
         text
     }
+}
+
+/// A transcript line that holds an input, split into the prompt before the marker and the input
+/// after it, as written; `None` for a line of output alone.
+#[must_use]
+pub fn split_input_line(line: &str) -> Option<(&str, &str)> {
+    line.split_once(INPUT_MARKER).or_else(|| {
+        line.strip_suffix(EMPTY_INPUT_MARKER)
+            .map(|prompt| (prompt, ""))
+    })
 }
 
 /// Where an input with `prompt` goes in `output`, searching from `from`: right after the first
