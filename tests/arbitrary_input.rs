@@ -3,7 +3,6 @@
 //! the specification knows, and either does its job (output ending in a newline) or stops at a
 //! prompt because the input ended.
 
-use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
@@ -47,14 +46,6 @@ fn config() -> ProptestConfig {
 /// What a stage returned and what it wrote.
 type Run = (Result<(), StageError>, Vec<u8>);
 
-fn panic_message(payload: &(dyn Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|message| (*message).to_owned())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".to_owned())
-}
-
 /// Runs `stage` on `input` on a thread of its own, failing if it panics or takes longer than
 /// [`TIMEOUT`]; a hanging thread is left behind, and the test fails without waiting for it.
 fn run_stage(stage: u8, input: Vec<u8>) -> Result<Run, TestCaseError> {
@@ -74,7 +65,8 @@ fn run_stage(stage: u8, input: Vec<u8>) -> Result<Run, TestCaseError> {
                 (result, output)
             }));
             // The receiver is gone only if the test stopped waiting; nobody is left to tell.
-            let _ = sender.send(outcome.map_err(|payload| panic_message(payload.as_ref())));
+            let _ = sender
+                .send(outcome.map_err(|payload| test_support::panic_message(payload.as_ref())));
         })
         .expect("a thread for the stage starts");
     match receiver.recv_timeout(TIMEOUT) {
@@ -199,6 +191,32 @@ fn check(stage: u8, input: Vec<u8>) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+pub(crate) fn trials() -> Vec<test_support::Trial> {
+    vec![
+        test_support::test("arbitrary_input::stage1_on_any_bytes", stage1_on_any_bytes),
+        test_support::test("arbitrary_input::stage2_on_any_bytes", stage2_on_any_bytes),
+        test_support::test(
+            "arbitrary_input::stage2_on_plausible_input",
+            stage2_on_plausible_input,
+        ),
+        test_support::test("arbitrary_input::stage3_on_any_bytes", stage3_on_any_bytes),
+        test_support::test(
+            "arbitrary_input::stage3_on_plausible_input",
+            stage3_on_plausible_input,
+        ),
+        test_support::test("arbitrary_input::stage4_on_any_bytes", stage4_on_any_bytes),
+        test_support::test(
+            "arbitrary_input::stage4_on_plausible_input",
+            stage4_on_plausible_input,
+        ),
+        test_support::test("arbitrary_input::stage5_on_any_bytes", stage5_on_any_bytes),
+        test_support::test(
+            "arbitrary_input::stage5_on_plausible_input",
+            stage5_on_plausible_input,
+        ),
+    ]
+}
+
 /// Any bytes at all.
 fn any_bytes() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(any::<u8>(), 0..4096)
@@ -241,48 +259,39 @@ fn plausible_input(max_lines: usize) -> impl Strategy<Value = Vec<u8>> {
 proptest! {
     #![proptest_config(config())]
 
-    #[test]
     fn stage1_on_any_bytes(input in any_bytes()) {
         check(1, input)?;
     }
 
-    #[test]
     fn stage2_on_any_bytes(input in any_bytes()) {
         check(2, input)?;
     }
 
-    #[test]
     fn stage2_on_plausible_input(input in plausible_input(40)) {
         check(2, input)?;
     }
 
-    #[test]
     fn stage3_on_any_bytes(input in any_bytes()) {
         check(3, input)?;
     }
 
-    #[test]
     fn stage3_on_plausible_input(input in plausible_input(40)) {
         check(3, input)?;
     }
 
-    #[test]
     fn stage4_on_any_bytes(input in any_bytes()) {
         check(4, input)?;
     }
 
-    #[test]
     fn stage4_on_plausible_input(input in plausible_input(40)) {
         check(4, input)?;
     }
 
-    #[test]
     fn stage5_on_any_bytes(input in any_bytes()) {
         check(5, input)?;
     }
 
     /// A whole game takes more answers than the other stages: give it more lines.
-    #[test]
     fn stage5_on_plausible_input(input in plausible_input(150)) {
         check(5, input)?;
     }

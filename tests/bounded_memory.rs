@@ -1,20 +1,21 @@
-//! A line of 256 MiB without a newline: every reading stage answers it exactly as the
-//! specification says, in far less than 100 MiB of memory.
-
-#![allow(unsafe_code)] // wait4(2), for the peak memory of one child
+//! A line of 32 MiB without a newline: every reading stage answers it exactly as the
+//! specification says, in less than half that much memory, so nothing keeps the whole line.
 
 use std::io::{Read, Write};
 use std::os::unix::process::ExitStatusExt;
-use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
 use std::thread;
 
-use harness::Program;
+use std::time::Duration;
 
-const HUGE: usize = 256 << 20;
-const MEMORY_LIMIT_KIB: i64 = 100 << 10;
+use test_support::{Trial, test, within};
 
-/// What a stage is fed: `before`, then `fill` repeated to 256 MiB, then `after`.
+use crate::stages::binary;
+
+const HUGE: usize = 32 << 20;
+const MEMORY_LIMIT_KIB: i64 = 16 << 10;
+
+/// What a stage is fed: `before`, then `fill` repeated to 32 MiB, then `after`.
 struct Case {
     stage: u8,
     before: &'static str,
@@ -43,7 +44,7 @@ const CASES: [Case; 4] = [
         status: 0,
     },
     Case {
-        // 256 MiB of zeros and then 2 is the number 2.
+        // 32 MiB of zeros and then 2 is the number 2.
         stage: 4,
         before: "_XXOO_OX_\n",
         fill: b'0',
@@ -52,7 +53,7 @@ const CASES: [Case; 4] = [
         status: 0,
     },
     Case {
-        // A number of 256 Mi digits is an integer, out of range.
+        // A number of 32 Mi digits is an integer, out of range.
         stage: 5,
         before: "",
         fill: b'7',
@@ -62,17 +63,34 @@ const CASES: [Case; 4] = [
     },
 ];
 
-#[test]
+pub(crate) fn trials() -> Vec<Trial> {
+    CASES
+        .into_iter()
+        .map(|case| {
+            test(
+                format!(
+                    "bounded_memory::stage{}_answers_a_huge_line_exactly",
+                    case.stage
+                ),
+                move || {
+                    within(
+                        Duration::from_secs(60),
+                        "a stage fed a huge line",
+                        move || {
+                            answer_in_bounded_memory(&case);
+                        },
+                    );
+                },
+            )
+        })
+        .collect()
+}
+
 // The child is reaped by `wait4`, which std cannot see, to read its own peak memory.
 #[allow(clippy::zombie_processes)]
-fn a_huge_line_is_answered_exactly_in_bounded_memory() {
-    for case in CASES {
-        let binary = PathBuf::from(
-            &Program::reference(case.stage)
-                .expect("the reference builds")
-                .argv()[0],
-        );
-        let mut child = Command::new(binary)
+fn answer_in_bounded_memory(case: &Case) {
+    {
+        let mut child = Command::new(binary(case.stage))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -80,11 +98,12 @@ fn a_huge_line_is_answered_exactly_in_bounded_memory() {
             .expect("the stage starts");
         let mut stdin = child.stdin.take().expect("piped stdin");
         let mut stdout = child.stdout.take().expect("piped stdout");
+        let (fill, before, after) = (case.fill, case.before, case.after);
         let feeder = thread::spawn(move || {
-            let chunk = vec![case.fill; 1 << 16];
-            let fed = stdin.write_all(case.before.as_bytes()).and_then(|()| {
+            let chunk = vec![fill; 1 << 16];
+            let fed = stdin.write_all(before.as_bytes()).and_then(|()| {
                 (0..HUGE / chunk.len()).try_for_each(|_| stdin.write_all(&chunk))?;
-                stdin.write_all(case.after.as_bytes())
+                stdin.write_all(after.as_bytes())
             });
             fed.expect("the stage reads all its input");
         });
@@ -92,10 +111,6 @@ fn a_huge_line_is_answered_exactly_in_bounded_memory() {
         stdout.read_to_string(&mut output).expect("ASCII output");
         feeder.join().expect("the feeder ends");
         let (status, peak_kib) = wait_with_peak_memory(child.id());
-        eprintln!(
-            "stage{}: peak resident memory {} KiB for a 256 MiB line",
-            case.stage, peak_kib
-        );
         assert_eq!(output, case.stdout, "stage {}", case.stage);
         assert_eq!(status.code(), Some(case.status), "stage {}", case.stage);
         assert!(
@@ -107,6 +122,7 @@ fn a_huge_line_is_answered_exactly_in_bounded_memory() {
 }
 
 /// Waits for the child `pid` and returns its status and its peak resident memory in KiB.
+#[allow(unsafe_code)] // wait4(2), for the peak memory of one child
 fn wait_with_peak_memory(pid: u32) -> (ExitStatus, i64) {
     let pid = libc::pid_t::try_from(pid).expect("a pid fits pid_t");
     let mut status = 0;

@@ -168,7 +168,13 @@ fn check(game: &Game, verdict: &str) {
     assert_eq!(output, expected, "the transcript on {input:?}");
 }
 
-#[test]
+pub(crate) fn trials() -> Vec<test_support::Trial> {
+    vec![test_support::test(
+        "every_game::every_game_ends_with_its_verdict_right_after_the_deciding_move",
+        every_game_ends_with_its_verdict_right_after_the_deciding_move,
+    )]
+}
+
 fn every_game_ends_with_its_verdict_right_after_the_deciding_move() {
     // The 72 openings of two moves, shared out among two threads as they come free.
     let openings: Vec<(usize, usize)> = (0..9)

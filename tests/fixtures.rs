@@ -1,71 +1,112 @@
-//! The fixtures as snapshot tests: every transcript of every stage, run against the stage's
-//! program as a process, must come out exactly, exit status included.
+//! Every fixture transcript, run against its stage's program as a process, must come out
+//! exactly, exit status included: a trial a fixture, named `stageN::<fixture>`.
 //!
 //! The program is the reference stage, or the command in `STAGE<N>_CMD` (split as a shell
-//! would, run without one). A fixture is an insta snapshot, so `INSTA_UPDATE=always` or
-//! `cargo insta review` rewrites it from what the program printed; the comparison is exact,
-//! byte for byte, where insta's own would forgive trailing white space and CRLF.
+//! would, run without one; a value that cannot be used is an error, never ignored). A fixture is
+//! an insta snapshot, so `INSTA_UPDATE=always` or `cargo insta review` rewrites it from what the
+//! reference printed, in the fixtures folder found at run time; the comparison is exact, byte
+//! for byte, where insta's own would forgive trailing white space and CRLF.
 
-use std::collections::HashMap;
+use std::env;
 use std::fs;
 use std::panic::{self, AssertUnwindSafe};
-use std::path::Path;
-use std::sync::{Mutex, OnceLock};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use harness::feedback::{self, Paint};
 use harness::fixture::{self, Fixture};
 use harness::process::{self, Limits, Outcome};
-use harness::program::{Program, command_variable};
+use harness::program::Program;
 use insta::{Comparator, Snapshot};
-use libtest_mimic::{Arguments, Failed, Trial};
+use test_support::{Failed, Trial};
 
-fn main() -> std::process::ExitCode {
-    let arguments = Arguments::from_args();
-    // A failing comparison panics inside insta; each trial reports its own failure, so the
-    // default hook's message and backtrace would only repeat it.
-    panic::set_hook(Box::new(|_| {}));
-    let root = fixture::workspace_fixtures();
+use crate::stages;
+
+/// The fixtures folder of the workspace under test, found at run time.
+pub(crate) fn root() -> PathBuf {
+    let start = test_support::manifest_dir();
+    fixture::find_root(&start).unwrap_or_else(|| start.join(fixture::FOLDER))
+}
+
+/// The program a stage's fixtures run: another program, or the reference.
+#[derive(Clone, Debug)]
+enum UnderTest {
+    /// The command of `STAGE<N>_CMD`: the fixtures are the truth, nothing is written.
+    Other(Program),
+    /// The reference binary: a difference may be a fixture to update.
+    Reference,
+}
+
+/// The environment variable that replaces the reference of stage `stage`.
+pub(crate) fn command_variable(stage: u8) -> String {
+    format!("STAGE{stage}_CMD")
+}
+
+pub(crate) fn trials() -> Vec<Trial> {
+    let root = root();
     let mut trials = vec![Trial::test("fixtures::no_stray_files", {
         let root = root.clone();
         move || no_stray_files(&root)
     })];
     for stage in 1..=5 {
+        // The variable is read here, once, the one way: every fixture of the stage runs what it
+        // says, or the stage fails with why it cannot be used.
+        let variable = command_variable(stage);
+        let under_test = match Program::from_variable(&variable, env::var_os(&variable).as_deref())
+        {
+            Ok(Some(program)) => UnderTest::Other(program),
+            Ok(None) => UnderTest::Reference,
+            Err(error) => {
+                let message = error.to_string();
+                trials.push(Trial::test(
+                    format!("stage{stage}::{variable}"),
+                    move || Err(message.into()),
+                ));
+                continue;
+            }
+        };
         match fixture::load_stage(&root, stage) {
-            Ok(fixtures) => trials.extend(fixtures.into_iter().map(|fixture| {
-                Trial::test(format!("stage{stage}::{}", fixture.name), move || {
-                    check(stage, &fixture)
-                })
-            })),
-            Err(error) => trials.push(Trial::test(format!("stage{stage}::fixtures"), move || {
-                Err(error.to_string().into())
-            })),
+            Ok(fixtures) => {
+                let fixtures = Arc::new(fixtures);
+                trials.extend((0..fixtures.len()).map(|index| {
+                    let (fixtures, under_test) = (Arc::clone(&fixtures), under_test.clone());
+                    Trial::test(
+                        format!("stage{stage}::{}", fixtures[index].name),
+                        move || check(stage, index + 1, &fixtures[index], &under_test),
+                    )
+                }));
+            }
+            Err(error) => {
+                let message = error.to_string();
+                trials.push(Trial::test(format!("stage{stage}::fixtures"), move || {
+                    Err(message.into())
+                }));
+            }
         }
     }
-    libtest_mimic::run(&arguments, trials).exit_code()
+    trials
 }
 
-/// The program under test for a stage, built or looked up once for all its fixtures.
-fn program(stage: u8) -> Result<Program, Failed> {
-    static PROGRAMS: OnceLock<Mutex<HashMap<u8, Result<Program, String>>>> = OnceLock::new();
-    let programs = PROGRAMS.get_or_init(Mutex::default);
-    let mut programs = programs
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    programs
-        .entry(stage)
-        .or_insert_with(|| Program::for_tests(stage).map_err(|error| error.to_string()))
-        .clone()
-        .map_err(Failed::from)
-}
-
-/// Runs one fixture and compares its transcript and exit status with the program's.
-fn check(stage: u8, fixture: &Fixture) -> Result<(), Failed> {
-    let program = program(stage)?;
+/// Runs fixture `number` of `stage` and compares its transcript and exit status with the
+/// program's.
+fn check(
+    stage: u8,
+    number: usize,
+    fixture: &Fixture,
+    under_test: &UnderTest,
+) -> Result<(), Failed> {
+    let program = match under_test {
+        UnderTest::Other(program) => program.clone(),
+        UnderTest::Reference => {
+            let binary = panic::catch_unwind(|| stages::binary(stage))
+                .map_err(|payload| Failed::from(test_support::panic_message(payload.as_ref())))?;
+            Program::labelled(vec![binary.into()], format!("stage{stage}"))
+        }
+    };
     let limits = Limits::default();
     let run = process::run(program.argv(), &fixture.transcript.stdin(), limits);
     let verdict = harness::judge(fixture, &run, limits);
     let actual = fixture.transcript.of_run(&run.stdout);
-    let grading_another_program = std::env::var_os(command_variable(stage)).is_some();
     // The same feedback as the grader gives, then the whole diff.
     let failure = || {
         let mut message = format!(
@@ -73,20 +114,20 @@ fn check(stage: u8, fixture: &Fixture) -> Result<(), Failed> {
             fixture.path.display(),
             program.label()
         );
-        message += &feedback::report(1, fixture, &run, &verdict, Paint::default());
+        message += &feedback::report(number, fixture, &run, &verdict, Paint::default());
         if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &actual) {
             message += &format!("\nThe whole transcript:\n{diff}");
         }
-        if !grading_another_program {
+        if matches!(under_test, UnderTest::Reference) {
             message +=
                 "If the reference is right, rerun with INSTA_UPDATE=always and review `git diff`.";
         }
         Failed::from(message)
     };
-    let status = match run.outcome {
-        // Grading another program, the fixtures are the truth and nothing is written: the
-        // grader's verdict decides.
-        Outcome::Exited(status) if !grading_another_program => status,
+    let status = match (&run.outcome, under_test) {
+        (Outcome::Exited(status), UnderTest::Reference) => *status,
+        // Grading another program, or a reference that did not even exit: the grader's
+        // verdict decides, and nothing is written.
         _ => {
             return if verdict.passed() {
                 Ok(())
@@ -101,6 +142,9 @@ fn check(stage: u8, fixture: &Fixture) -> Result<(), Failed> {
     settings.set_snapshot_path(fixture.path.parent().unwrap_or(Path::new(".")));
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
+    if let Some(hint) = &fixture.hint {
+        settings.set_description(hint);
+    }
     if status != 0 {
         settings.set_info(&StatusInfo {
             exit_status: status,
@@ -114,7 +158,7 @@ fn check(stage: u8, fixture: &Fixture) -> Result<(), Failed> {
             insta::assert_snapshot!(
                 fixture.name.as_str(),
                 actual.strip_suffix('\n').unwrap_or(&actual)
-            )
+            );
         });
     }));
     match compared {

@@ -1,20 +1,65 @@
 //! The stages as processes, where transcripts cannot look: the line on standard error and the
-//! exit status when input ends, a closed standard output, and prompts shown before each read.
+//! exit status when input ends, a closed standard output, prompts shown before each read, a
+//! stage 1 that never waits for input; and how `STAGE<N>_CMD` is read.
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::os::unix::ffi::OsStrExt;
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use harness::Program;
 use predicates::prelude::*;
+use test_support::{Trial, test, within};
 
-/// The reference binary of a stage, built by cargo once per test binary and stage.
-fn binary(stage: u8) -> PathBuf {
-    let program = Program::reference(stage).expect("the reference stage builds");
-    PathBuf::from(&program.argv()[0])
+use crate::fixtures::command_variable;
+use crate::stages::binary;
+
+/// The longest any one process of these tests may take before the test fails instead of
+/// hanging.
+const WATCHDOG: Duration = Duration::from_secs(20);
+
+pub(crate) fn trials() -> Vec<Trial> {
+    vec![
+        test(
+            "process::input_that_ends_at_the_first_prompt_gives_status_1_and_one_line_on_stderr",
+            input_ends_at_the_first_prompt,
+        ),
+        test(
+            "process::input_that_ends_before_stage_4_has_its_move_names_the_move",
+            input_ends_before_the_move,
+        ),
+        test(
+            "process::a_finished_job_exits_0_with_nothing_on_stderr",
+            a_finished_job_exits_0,
+        ),
+        test(
+            "process::stage_1_does_not_wait_for_input",
+            stage_1_does_not_wait_for_input,
+        ),
+        test(
+            "process::a_closed_stdout_ends_each_stage_quietly_with_status_141",
+            a_closed_stdout_ends_quietly,
+        ),
+        test(
+            "process::every_prompt_is_on_screen_before_the_program_reads",
+            every_prompt_is_on_screen_before_the_read,
+        ),
+        test(
+            "process::an_unusable_stage_command_is_an_error_never_the_reference",
+            an_unusable_stage_command_is_an_error,
+        ),
+        test(
+            "process::a_failing_fixture_is_reported_with_its_own_number",
+            a_failing_fixture_is_reported_with_its_own_number,
+        ),
+    ]
+}
+
+/// A command for `stage`'s binary that a watchdog stops.
+fn stage(stage: u8) -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::new(binary(stage));
+    command.timeout(WATCHDOG);
+    command
 }
 
 /// Each reading stage, with input that ends at its first prompt and the message it gives.
@@ -25,10 +70,9 @@ const INPUT_ENDS_AT_FIRST_PROMPT: [(u8, &str); 4] = [
     (5, "stage5: input ended before the game was over\n"),
 ];
 
-#[test]
-fn input_that_ends_at_the_first_prompt_gives_status_1_and_one_line_on_stderr() {
-    for (stage, message) in INPUT_ENDS_AT_FIRST_PROMPT {
-        assert_cmd::Command::new(binary(stage))
+fn input_ends_at_the_first_prompt() {
+    for (number, message) in INPUT_ENDS_AT_FIRST_PROMPT {
+        stage(number)
             .assert()
             .code(1)
             .stdout(
@@ -39,9 +83,8 @@ fn input_that_ends_at_the_first_prompt_gives_status_1_and_one_line_on_stderr() {
     }
 }
 
-#[test]
-fn input_that_ends_before_stage_4_has_its_move_names_the_move() {
-    assert_cmd::Command::new(binary(4))
+fn input_ends_before_the_move() {
+    stage(4)
         .write_stdin("_XXOO_OX_\n3 1\n")
         .assert()
         .code(1)
@@ -50,16 +93,18 @@ fn input_that_ends_before_stage_4_has_its_move_names_the_move() {
         ));
 }
 
-#[test]
-fn a_finished_job_exits_0_with_nothing_on_stderr() {
-    for (stage, input) in [
-        (1, ""),
-        (2, "O_OXXO_XX\n"),
-        (3, "XO_XO_XOX\n"),
-        (4, "_XXOO_OX_\n1 1\n"),
-        (5, "1 1\n2 1\n1 2\n2 2\n1 3\n"),
-    ] {
-        assert_cmd::Command::new(binary(stage))
+/// Input that takes each stage to the end of its job.
+const FULL_SESSIONS: [(u8, &str); 5] = [
+    (1, ""),
+    (2, "O_OXXO_XX\n"),
+    (3, "XO_XO_XOX\n"),
+    (4, "_XXOO_OX_\n1 1\n"),
+    (5, "1 1\n2 1\n1 2\n2 2\n1 3\n"),
+];
+
+fn a_finished_job_exits_0() {
+    for (number, input) in FULL_SESSIONS {
+        stage(number)
             .write_stdin(input)
             .assert()
             .success()
@@ -67,54 +112,62 @@ fn a_finished_job_exits_0_with_nothing_on_stderr() {
     }
 }
 
-#[test]
+/// A terminal that never sends anything: stdin stays open, and stage 1 must end all the same.
+/// (`Child::wait` would close stdin first, so the pipe is taken out of the child and kept.)
 fn stage_1_does_not_wait_for_input() {
-    // A terminal that never sends anything: stdin stays open while stage 1 runs.
     let mut child = Command::new(binary(1))
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(Stdio::null())
         .spawn()
         .expect("stage 1 starts");
-    let status = wait_at_most(Duration::from_secs(10), move || child.wait().expect("wait"));
-    assert!(status.success());
+    let stdin = child.stdin.take().expect("piped stdin");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited for") {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(5) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("stage 1 was still running after 5 s with its input open: it waits for input");
+        }
+        thread::sleep(Duration::from_millis(5));
+    };
+    drop(stdin);
+    assert!(status.success(), "{status}");
 }
 
-#[test]
-fn a_closed_stdout_ends_each_stage_quietly_with_status_141() {
-    let full_sessions = [
-        (1, ""),
-        (2, "O_OXXO_XX\n"),
-        (3, "XO_XO_XOX\n"),
-        (4, "_XXOO_OX_\n1 1\n"),
-        (5, "1 1\n2 1\n1 2\n2 2\n1 3\n"),
-    ];
-    for (stage, input) in full_sessions {
-        let (reader, writer) = std::io::pipe().expect("a pipe");
-        drop(reader);
-        let mut child = Command::new(binary(stage))
-            .stdin(Stdio::piped())
-            .stdout(writer)
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the stage starts");
-        let mut stdin = child.stdin.take().expect("piped stdin");
-        // The stage may be gone before it reads: a failed write here is expected.
-        let _ = stdin.write_all(input.as_bytes());
-        drop(stdin);
-        let output = child.wait_with_output().expect("the stage ends");
-        assert_eq!(output.status.code(), Some(141), "stage {stage}");
+fn a_closed_stdout_ends_quietly() {
+    for (number, input) in FULL_SESSIONS {
+        let output = within(WATCHDOG, "a stage with a closed stdout", move || {
+            let (reader, writer) = std::io::pipe().expect("a pipe");
+            drop(reader);
+            let mut child = Command::new(binary(number))
+                .stdin(Stdio::piped())
+                .stdout(writer)
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("the stage starts");
+            let mut stdin = child.stdin.take().expect("piped stdin");
+            // The stage may be gone before it reads: a failed write here is expected.
+            let _ = stdin.write_all(input.as_bytes());
+            drop(stdin);
+            child.wait_with_output().expect("the stage ends")
+        });
+        assert_eq!(output.status.code(), Some(141), "stage {number}");
         assert_eq!(
             String::from_utf8_lossy(&output.stderr),
             "",
-            "stage {stage} must be quiet"
+            "stage {number} must be quiet"
         );
     }
 }
 
 /// Runs the stage with a stdin that is fed only after the prompt has arrived, as a person at a
-/// terminal would: if a prompt were not flushed before the read, this would wait forever.
-fn answer_after_each_prompt(stage: u8, prompt_then_answer: &[(&str, &str)]) -> String {
-    let mut child = Command::new(binary(stage))
+/// terminal would: if a prompt were not flushed before the read, this would wait, and the
+/// watchdog would fail the test.
+fn answer_after_each_prompt(number: u8, prompt_then_answer: &[(&str, &str)]) -> String {
+    let mut child = Command::new(binary(number))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -126,7 +179,7 @@ fn answer_after_each_prompt(stage: u8, prompt_then_answer: &[(&str, &str)]) -> S
         .iter()
         .map(|&(p, a)| (p.to_owned(), a.to_owned()))
         .collect();
-    let seen = wait_at_most(Duration::from_secs(10), move || {
+    let seen = within(WATCHDOG, "a stage answered prompt by prompt", move || {
         let mut seen = Vec::new();
         let mut buffer = [0; 256];
         for (prompt, answer) in steps {
@@ -141,12 +194,12 @@ fn answer_after_each_prompt(stage: u8, prompt_then_answer: &[(&str, &str)]) -> S
         stdout.read_to_end(&mut seen).expect("read the rest");
         seen
     });
+    let _ = child.kill();
     child.wait().expect("wait");
     String::from_utf8(seen).expect("ASCII output")
 }
 
-#[test]
-fn every_prompt_is_on_screen_before_the_program_reads() {
+fn every_prompt_is_on_screen_before_the_read() {
     let stage4 = answer_after_each_prompt(
         4,
         &[
@@ -175,16 +228,49 @@ fn every_prompt_is_on_screen_before_the_program_reads() {
     );
 }
 
-/// Runs `work` on a thread and fails the test if it takes longer than `limit`.
-fn wait_at_most<T: Send + 'static>(
-    limit: Duration,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> T {
-    let (done, result) = mpsc::channel();
-    thread::spawn(move || {
-        let _ = done.send(work());
-    });
-    result
-        .recv_timeout(limit)
-        .expect("the program answered in time")
+/// `STAGE1_CMD` set to a value that is not a command line (not UTF-8, or empty) makes the
+/// fixtures of stage 1 fail with the reason, rather than quietly test the reference. This
+/// test binary is run again, on stage 1's fixtures alone, with the variable set.
+fn an_unusable_stage_command_is_an_error() {
+    let variable = command_variable(1);
+    for (value, reason) in [
+        (&b"\xff python3"[..], "is set but is not UTF-8 text"),
+        (b"", "is not a command line"),
+    ] {
+        let output = assert_cmd::Command::new(std::env::current_exe().expect("own path"))
+            .env(&variable, std::ffi::OsStr::from_bytes(value))
+            .args(["stage1::", "--test-threads", "1"])
+            .timeout(WATCHDOG)
+            .output()
+            .expect("the tests run");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(!output.status.success(), "{text}");
+        assert!(
+            text.contains(&format!("{variable} {reason}")) || text.contains(reason),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("stage1::{variable} ... FAILED")),
+            "{text}"
+        );
+    }
+}
+
+/// A fixture that fails is named with its own number in its stage, as `grade` numbers it: the
+/// last fixture of stage 3 is run against a program that prints nothing (`true`).
+fn a_failing_fixture_is_reported_with_its_own_number() {
+    let fixtures = harness::fixture::load_stage(&crate::fixtures::root(), 3).expect("stage 3");
+    let (number, last) = (fixtures.len(), &fixtures[fixtures.len() - 1]);
+    let output = assert_cmd::Command::new(std::env::current_exe().expect("own path"))
+        .env(command_variable(3), "true")
+        .args(["--exact", &format!("stage3::{}", last.name)])
+        .timeout(WATCHDOG)
+        .output()
+        .expect("the tests run");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(!output.status.success(), "{text}");
+    assert!(
+        text.contains(&format!("Wrong answer in test #{number} ({})", last.name)),
+        "{text}"
+    );
 }

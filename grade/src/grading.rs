@@ -1,37 +1,20 @@
-//! Running the cases, in parallel, and reporting them in fixture order.
+//! Running a program on the cases, in parallel, and handing back the results in fixture order;
+//! and finding the submissions of a class. Nothing here writes a report.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fs;
-use std::io::{self, Write};
-use std::path::Path;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
-use std::time::Duration;
 
-use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
-use harness::process::{self, Limits, Run};
-use harness::{Program, Verdict, judge};
+use harness::process::{self, Limits};
+use harness::{Program, judge};
 
-use crate::results;
-
-/// The verdict of one case, and the run it judged.
-#[derive(Debug)]
-pub struct CaseResult {
-    /// The verdict.
-    pub verdict: Verdict,
-    /// What the program did.
-    pub run: Run,
-}
-
-impl CaseResult {
-    /// How long the case ran.
-    #[must_use]
-    pub fn duration(&self) -> Duration {
-        self.run.duration
-    }
-}
+use crate::case::CaseResult;
+use crate::error::GradeError;
 
 /// Runs `program` on the cases, as many at once as there are cores. With `all`, every case is
 /// run; otherwise no case after the first failure (in fixture order) is reported, and cases
@@ -69,7 +52,11 @@ pub fn grade(
                     let mut results = results
                         .lock()
                         .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    results[index] = Some(CaseResult { verdict, run });
+                    results[index] = Some(CaseResult {
+                        number: index + 1,
+                        verdict,
+                        run,
+                    });
                 }
             });
         }
@@ -88,136 +75,94 @@ pub fn grade(
     results.into_iter().take(reported).flatten().collect()
 }
 
-/// Writes the report of one program: a line a case, the feedback of each failure, and the
-/// summary `N passed, N failed` as the last line.
-///
-/// # Errors
-///
-/// When `out` cannot be written.
-pub(crate) fn write_report(
-    program: &Program,
-    stage: u8,
-    fixtures: &[Fixture],
-    results: &[CaseResult],
-    paint: Paint,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    writeln!(
-        out,
-        "Grading `{}` on the {} cases of stage {stage}",
-        program.label(),
-        fixtures.len()
-    )?;
-    for (index, (fixture, result)) in fixtures.iter().zip(results).enumerate() {
-        let number = index + 1;
-        writeln!(
-            out,
-            "#{number} {}: {}",
-            fixture.name,
-            result.verdict.title()
-        )?;
-        if !result.verdict.passed() {
-            writeln!(out)?;
-            write!(
-                out,
-                "{}",
-                feedback::report(number, fixture, &result.run, &result.verdict, paint)
-            )?;
-            writeln!(out)?;
-        }
+/// What stands for a submission's folder in a class's command.
+const PLACEHOLDER: &[u8] = b"{}";
+
+/// `arg` with every `{}` replaced by `folder`, byte for byte: a folder name need not be UTF-8.
+fn replace_placeholder(arg: &OsStr, folder: &OsStr) -> OsString {
+    let (mut bytes, mut rest) = (Vec::new(), arg.as_bytes());
+    while let Some(at) = rest.windows(2).position(|pair| pair == PLACEHOLDER) {
+        bytes.extend_from_slice(&rest[..at]);
+        bytes.extend_from_slice(folder.as_bytes());
+        rest = &rest[at + PLACEHOLDER.len()..];
     }
-    let failed = results
-        .iter()
-        .filter(|result| !result.verdict.passed())
-        .count();
-    let not_run = fixtures.len() - results.len();
-    if not_run > 0 {
-        writeln!(
-            out,
-            "Stopped at the first failure: {not_run} more cases not run (--all runs them all)."
-        )?;
-    }
-    writeln!(out, "{} passed, {failed} failed", results.len() - failed)
+    bytes.extend_from_slice(rest);
+    OsString::from_vec(bytes)
 }
 
-/// Grades every folder under `class` with `template`, in which `{}` stands for the folder, and
-/// writes a table of submissions against cases passed; returns the exit status.
+/// One submission of a class: its folder and the command that runs it.
+#[derive(Debug)]
+pub struct Submission {
+    /// The folder's name, as the report shows it.
+    pub name: String,
+    /// The folder.
+    pub folder: PathBuf,
+    /// The command, with the folder in place of every `{}`.
+    pub program: Program,
+}
+
+/// The submissions under `class`, in name order: every folder, each with `template` in which
+/// `{}` stands for the folder.
 ///
 /// # Errors
 ///
-/// A usage problem: no `{}` in the command, or a folder that cannot be listed.
-pub(crate) fn grade_class(
-    stage: u8,
+/// A usage error when no word of `template` holds `{}`, or the folder cannot be listed.
+pub fn class_submissions(
     class: &Path,
     template: &[OsString],
-    fixtures: &[Fixture],
-    limits: Limits,
-    json: Option<&Path>,
-    out: &mut impl Write,
-) -> Result<u8, String> {
+) -> Result<Vec<Submission>, GradeError> {
     if !template
         .iter()
-        .any(|arg| arg.to_string_lossy().contains("{}"))
+        .any(|arg| arg.as_bytes().windows(2).any(|pair| pair == PLACEHOLDER))
     {
-        return Err(
+        return Err(GradeError::Usage(
             "--class needs a command in which `{}` stands for each submission's folder".to_owned(),
-        );
+        ));
     }
-    let listing =
-        fs::read_dir(class).map_err(|error| format!("cannot list {}: {error}", class.display()))?;
-    let mut folders: Vec<_> = listing
+    let listing = fs::read_dir(class).map_err(|error| GradeError::Class {
+        path: class.to_owned(),
+        error,
+    })?;
+    let mut folders: Vec<PathBuf> = listing
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|path| path.is_dir())
         .collect();
     folders.sort();
-    let mut rows = Vec::new();
-    for folder in &folders {
-        let folder_text = folder.to_string_lossy();
-        let argv = template
-            .iter()
-            .map(|arg| OsString::from(arg.to_string_lossy().replace("{}", &folder_text)))
-            .collect();
-        let results = crate::grade(&Program::command(argv), fixtures, limits, true);
-        let name = folder
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        rows.push((name, results));
-    }
-    let width = rows
-        .iter()
-        .map(|(name, _)| name.len())
-        .max()
-        .unwrap_or(0)
-        .max("submission".len());
-    let all_passed = rows
-        .iter()
-        .filter(|(_, results)| results.iter().all(|result| result.verdict.passed()))
-        .count();
-    let mut table = || -> io::Result<()> {
-        writeln!(out, "{:width$}  passed/total", "submission")?;
-        for (name, results) in &rows {
-            let passed = results
+    Ok(folders
+        .into_iter()
+        .map(|folder| {
+            let argv = template
                 .iter()
-                .filter(|result| result.verdict.passed())
-                .count();
-            writeln!(out, "{name:width$}  {passed}/{}", fixtures.len())?;
-        }
-        writeln!(
-            out,
-            "{all_passed} passed, {} failed",
-            rows.len() - all_passed
-        )
-    };
-    table().map_err(|error| format!("cannot write the report: {error}"))?;
-    if let Some(path) = json {
-        crate::write_json(path, &results::for_class(stage, fixtures, &rows))?;
+                .map(|arg| replace_placeholder(arg, folder.as_os_str()))
+                .collect();
+            Submission {
+                name: folder
+                    .file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+                program: Program::command(argv),
+                folder,
+            }
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_placeholder_is_replaced_byte_for_byte() {
+        let folder = OsStr::from_bytes(b"class/caf\xe9");
+        assert_eq!(
+            replace_placeholder(OsStr::new("{}/a.py:{}"), folder).as_bytes(),
+            b"class/caf\xe9/a.py:class/caf\xe9"
+        );
+        assert_eq!(
+            replace_placeholder(OsStr::new("python3"), folder),
+            "python3"
+        );
     }
-    Ok(if all_passed == rows.len() {
-        crate::EXIT_PASSED
-    } else {
-        crate::EXIT_FAILED
-    })
 }

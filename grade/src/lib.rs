@@ -1,11 +1,20 @@
 //! Grades a program, in any language, against the fixture transcripts of one stage, with
 //! feedback a learner can act on; or grades a whole class of submissions at once.
+//!
+//! [`run`] is the whole command: it parses the arguments, finds the fixtures ([`workspace`]),
+//! grades ([`grading`], a [`case::CaseResult`] a case) and writes the report ([`text`]) and the
+//! results for machines ([`json`]). Every failure is a [`GradeError`] with its exit status.
 
-mod grading;
-mod results;
+pub mod case;
+pub mod error;
+pub mod grading;
+pub mod json;
+pub mod reference;
+pub mod text;
+pub mod workspace;
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -14,14 +23,9 @@ use harness::feedback::Paint;
 use harness::fixture::{self, Fixture};
 use harness::{Limits, Program};
 
-pub use grading::{CaseResult, grade};
-
-/// The exit status when every case passed.
-pub const EXIT_PASSED: u8 = 0;
-/// The exit status when a case failed.
-pub const EXIT_FAILED: u8 = 1;
-/// The exit status for a usage error or a fixture that cannot be read (clap uses it too).
-pub const EXIT_USAGE: u8 = 2;
+pub use case::CaseResult;
+pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError};
+pub use grading::grade;
 
 /// What to grade, and how.
 #[derive(Debug, Parser)]
@@ -48,16 +52,16 @@ pub struct Options {
     /// The time limit of each case, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = positive_seconds)]
     pub timeout: f64,
-    /// Grade against the transcripts in DIR (its stageN folder if it has one) instead of this
-    /// workspace's fixtures.
+    /// Grade against the transcripts in DIR (its stageN folder if it has one) instead of the
+    /// fixtures of the workspace grade runs in.
     #[arg(long, value_name = "DIR")]
     pub fixtures: Option<PathBuf>,
     /// Grade every folder under DIR, each with COMMAND in which `{}` stands for the folder;
     /// implies --all.
     #[arg(long, value_name = "DIR")]
     pub class: Option<PathBuf>,
-    /// The program to grade, run directly, not through a shell; without it, this workspace's
-    /// reference stage.
+    /// The program to grade, run directly, not through a shell; without it, the reference
+    /// stage built into this grader.
     #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<OsString>,
 }
@@ -66,83 +70,153 @@ fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 => Ok(seconds),
         _ => Err(format!(
-            "`{text}` is not a number of seconds from 0 to 86400"
+            "`{text}` is not a number of seconds greater than 0 and at most 86400"
         )),
     }
 }
 
-/// Runs the grading that `options` ask for, writing the report to `out`; returns the exit
-/// status.
-pub fn run(options: &Options, out: &mut impl Write) -> u8 {
-    match try_run(options, out) {
+/// The whole `grade` command: parses `args` (the program's name first), grades, and writes
+/// the report to `out` and any error to `err`; returns the exit status.
+pub fn run(
+    args: impl IntoIterator<Item = OsString>,
+    paint: Paint,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let options = match Options::try_parse_from(&args) {
+        Ok(options) => options,
+        Err(error) => {
+            // Help and version are the output asked for; a usage error is said on `err`.
+            // Nothing is left to tell if the stream is closed.
+            let _ = if error.use_stderr() {
+                write!(err, "{}", error.render())
+            } else {
+                write!(out, "{}", error.render())
+            };
+            return u8::try_from(error.exit_code()).unwrap_or(EXIT_USAGE);
+        }
+    };
+    match grade_as_asked(&options, ends_with_separator(&args), paint, out) {
         Ok(status) => status,
-        Err(message) => {
-            // The report goes to stdout; a usage problem is said on stderr.
+        Err(error) => {
+            // The report goes to `out`; the reason it stopped to `err`, after what was written.
             let _ = out.flush();
-            eprintln!("grade: {message}");
-            EXIT_USAGE
+            let _ = writeln!(err, "grade: {error}");
+            error.exit_status()
         }
     }
 }
 
-fn try_run(options: &Options, out: &mut impl Write) -> Result<u8, String> {
-    let fixtures = load_fixtures(options)?;
+/// Whether `--` ends the arguments: `grade 3 --` names an empty command, which is a mistake
+/// (a shell variable that was empty, say), never a request to grade the reference.
+fn ends_with_separator(args: &[OsString]) -> bool {
+    args.last().is_some_and(|last| last == "--")
+}
+
+fn grade_as_asked(
+    options: &Options,
+    empty_command: bool,
+    paint: Paint,
+    out: &mut impl Write,
+) -> Result<u8, GradeError> {
+    if empty_command && options.command.is_empty() {
+        return Err(GradeError::Usage(
+            "nothing follows `--`: give the command to grade, or leave out `--` to grade the \
+             reference"
+                .to_owned(),
+        ));
+    }
+    let fixtures_dir = workspace::fixtures_dir(options.fixtures.as_deref(), options.stage)?;
+    let fixtures = fixture::load_stage_dir(&fixtures_dir).map_err(GradeError::Fixture)?;
     let limits = Limits {
         timeout: Duration::from_secs_f64(options.timeout),
         ..Limits::default()
     };
-    let paint = Paint {
-        color: std::io::stdout().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-    };
     if let Some(class) = &options.class {
-        return grading::grade_class(
-            options.stage,
-            class,
-            &options.command,
-            &fixtures,
-            limits,
-            options.json.as_deref(),
-            out,
-        );
+        return grade_class(options, class, &fixtures_dir, &fixtures, limits, out);
     }
     let program = if options.command.is_empty() {
-        Program::reference(options.stage).map_err(|error| error.to_string())?
+        reference::program(options.stage)?
     } else {
         Program::command(options.command.clone())
     };
     let results = grade(&program, &fixtures, limits, options.all);
-    let written = grading::write_report(&program, options.stage, &fixtures, &results, paint, out);
-    written.map_err(|error| format!("cannot write the report: {error}"))?;
-    if let Some(path) = &options.json {
-        write_json(
-            path,
-            &results::for_program(options.stage, &fixtures, &results),
-        )?;
-    }
-    Ok(if results.iter().all(|result| result.verdict.passed()) {
-        EXIT_PASSED
+    let label = if options.command.is_empty() {
+        program.label().to_owned()
     } else {
-        EXIT_FAILED
-    })
-}
-
-/// The fixtures of the stage: from `--fixtures` (its `stageN` folder, or itself) or this
-/// workspace's.
-fn load_fixtures(options: &Options) -> Result<Vec<Fixture>, String> {
-    let loaded = match &options.fixtures {
-        Some(dir) if dir.join(format!("stage{}", options.stage)).is_dir() => {
-            fixture::load_stage(dir, options.stage)
-        }
-        Some(dir) => fixture::load_stage_dir(dir),
-        None => fixture::load_stage(&fixture::workspace_fixtures(), options.stage),
+        format!("`{}`", program.label())
     };
-    loaded.map_err(|error| format!("unreadable fixture: {error}"))
+    text::program_report(
+        out,
+        &label,
+        options.stage,
+        &fixtures_dir,
+        &fixtures,
+        &results,
+        paint,
+    )
+    .map_err(report_error)?;
+    if let Some(path) = &options.json {
+        json::write(path, &json::for_program(options.stage, &fixtures, &results))?;
+    }
+    Ok(status_of(results.iter().all(CaseResult::passed)))
 }
 
-/// Writes a JSON value to `path`, pretty-printed.
-fn write_json(path: &Path, value: &serde_json::Value) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(value).map_err(|error| error.to_string())?;
-    std::fs::write(path, text + "\n")
-        .map_err(|error| format!("cannot write {}: {error}", path.display()))
+/// Grades every submission of `class`, writing its row of the table as soon as it is graded.
+fn grade_class(
+    options: &Options,
+    class: &Path,
+    fixtures_dir: &Path,
+    fixtures: &[Fixture],
+    limits: Limits,
+    out: &mut impl Write,
+) -> Result<u8, GradeError> {
+    let submissions = grading::class_submissions(class, &options.command)?;
+    let table = text::ClassTable::start(
+        out,
+        options.stage,
+        fixtures_dir,
+        fixtures.len(),
+        submissions
+            .iter()
+            .map(|submission| submission.name.as_str()),
+    )
+    .map_err(report_error)?;
+    let mut entries = Vec::new();
+    let mut all_passed = 0;
+    for submission in &submissions {
+        let results = grade(&submission.program, fixtures, limits, true);
+        table
+            .row(out, &submission.name, &results)
+            .map_err(report_error)?;
+        if results.iter().all(CaseResult::passed) {
+            all_passed += 1;
+        }
+        if options.json.is_some() {
+            entries.push(json::for_submission(
+                &submission.name,
+                options.stage,
+                fixtures,
+                &results,
+            ));
+        }
+    }
+    text::ClassTable::finish(out, all_passed, submissions.len() - all_passed)
+        .map_err(report_error)?;
+    if let Some(path) = &options.json {
+        json::write(path, &json::for_class(options.stage, entries))?;
+    }
+    Ok(status_of(all_passed == submissions.len()))
+}
+
+fn report_error(error: std::io::Error) -> GradeError {
+    GradeError::Output {
+        what: "the report".to_owned(),
+        error,
+    }
+}
+
+fn status_of(passed: bool) -> u8 {
+    if passed { EXIT_PASSED } else { EXIT_FAILED }
 }

@@ -1,14 +1,24 @@
 //! Fixture files: one case a file, `fixtures/stageN/<behaviour>.snap`, an insta snapshot whose
-//! body is the case's transcript and whose header may declare a non-zero exit status.
+//! body is the case's transcript and whose header gives its hint and may declare a non-zero exit
+//! status.
 
 use std::fmt;
-use std::fs;
+use std::fs::{self, File, OpenOptions};
+use std::io::Read;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 use crate::transcript::Transcript;
 
 /// The file extension of a fixture.
 pub const EXTENSION: &str = "snap";
+
+/// The name of the folder that holds the fixtures, one subfolder a stage.
+pub const FOLDER: &str = "fixtures";
+
+/// The largest fixture file read, in bytes: a transcript is a few kilobytes, and a file far
+/// larger is a mistake (or a link to a device) that must not be read without limit.
+pub const MAX_FILE_SIZE: u64 = 1 << 20;
 
 /// One case.
 #[derive(Clone, Debug)]
@@ -19,6 +29,8 @@ pub struct Fixture {
     pub path: PathBuf,
     /// The exit status the program must end with.
     pub exit_status: i32,
+    /// The rule the case checks, in a line a learner can act on (the header's `description`).
+    pub hint: Option<String>,
     /// The body as written.
     pub body: String,
     /// The body, read.
@@ -48,11 +60,15 @@ impl fmt::Display for FixtureError {
 
 impl std::error::Error for FixtureError {}
 
-/// The `fixtures` folder of this workspace.
+/// The nearest [`FOLDER`] at or above `start`: `start/fixtures` if it is a folder, else that of
+/// the closest ancestor that has one. Found at run time, so a copied or moved workspace finds
+/// its own.
 #[must_use]
-pub fn workspace_fixtures() -> PathBuf {
-    let harness = Path::new(env!("CARGO_MANIFEST_DIR"));
-    harness.parent().unwrap_or(harness).join("fixtures")
+pub fn find_root(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .map(|dir| dir.join(FOLDER))
+        .find(|candidate| candidate.is_dir())
 }
 
 /// The fixtures of stage `stage` in `root` (`root/stageN/*.snap`), sorted by name.
@@ -108,10 +124,11 @@ pub fn load(path: &Path) -> Result<Fixture, FixtureError> {
         line,
         message,
     };
-    let text = fs::read_to_string(path).map_err(|e| error(None, e.to_string()))?;
+    let text = read_capped(path).map_err(|m| error(None, m))?;
     let (header, body, body_line) =
         split_header(&text).map_err(|(line, m)| error(Some(line), m))?;
     let exit_status = exit_status(header).map_err(|(line, m)| error(Some(line), m))?;
+    let hint = hint(header).map_err(|(line, m)| error(Some(line), m))?;
     let transcript =
         Transcript::parse(body).map_err(|e| error(Some(body_line + e.line - 1), e.message))?;
     let name = path
@@ -122,9 +139,33 @@ pub fn load(path: &Path) -> Result<Fixture, FixtureError> {
         name,
         path: path.to_owned(),
         exit_status,
+        hint,
         body: body.to_owned(),
         transcript,
     })
+}
+
+/// The text of a fixture file, which must be a regular file (a FIFO or a device is refused
+/// without blocking on it) of at most [`MAX_FILE_SIZE`] bytes of UTF-8.
+fn read_capped(path: &Path) -> Result<String, String> {
+    // Opened without blocking, so that a FIFO is refused rather than waited on.
+    let file: File = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| e.to_string())?;
+    let metadata = file.metadata().map_err(|e| e.to_string())?;
+    if !metadata.is_file() {
+        return Err("not a regular file".to_owned());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_SIZE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_FILE_SIZE {
+        return Err(format!("larger than {MAX_FILE_SIZE} bytes"));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())
 }
 
 /// The header lines (between the two `---`), the body, and the body's first line number.
@@ -144,19 +185,42 @@ fn split_header(text: &str) -> Result<(&str, &str, usize), (usize, String)> {
     Err((1, "the header has no closing `---` line".to_owned()))
 }
 
-/// The exit status the header declares (`exit_status: N` under `info:`), or 0.
+/// The exit status the header declares (`exit_status: N` under `info:`, N from 0 to 255), or 0.
 fn exit_status(header: &str) -> Result<i32, (usize, String)> {
     for (index, line) in header.lines().enumerate() {
         if let Some(value) = line.trim().strip_prefix("exit_status:") {
-            return value.trim().parse().map_err(|_| {
+            return value.trim().parse::<u8>().map(i32::from).map_err(|_| {
                 (
                     index + 2,
-                    format!("`{}` is not an exit status", value.trim()),
+                    format!("`{}` is not an exit status from 0 to 255", value.trim()),
                 )
             });
         }
     }
     Ok(0)
+}
+
+/// The hint the header gives (`description: ...`, as insta writes it: a plain YAML scalar, or a
+/// double-quoted one with JSON's escapes), if any.
+fn hint(header: &str) -> Result<Option<String>, (usize, String)> {
+    for (index, line) in header.lines().enumerate() {
+        let Some(value) = line.strip_prefix("description:") else {
+            continue;
+        };
+        let value = value.trim();
+        let text = if value.starts_with('"') {
+            serde_json::from_str::<String>(value).map_err(|_| {
+                (
+                    index + 2,
+                    "the description is not a closed double-quoted string".to_owned(),
+                )
+            })?
+        } else {
+            value.to_owned()
+        };
+        return Ok((!text.is_empty()).then_some(text));
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -168,10 +232,46 @@ mod tests {
         let (header, body, first) =
             split_header("---\nsource: x\ninfo:\n  exit_status: 1\n---\nA > \\q\n").expect("split");
         assert_eq!(exit_status(header), Ok(1));
+        assert!(exit_status("info:\n  exit_status: 256\n").is_err());
+        assert!(exit_status("info:\n  exit_status: -1\n").is_err());
         assert_eq!(first, 6);
         assert_eq!(Transcript::parse(body).expect_err("bad escape").line, 1);
         assert_eq!(exit_status("source: x\n"), Ok(0));
         assert!(exit_status("info:\n  exit_status: one\n").is_err());
         assert!(split_header("A > 1\n").is_err());
+    }
+
+    #[test]
+    fn reads_a_hint_written_plain_or_quoted() {
+        assert_eq!(hint("source: x\n"), Ok(None));
+        assert_eq!(
+            hint("source: x\ndescription: A plain hint.\n"),
+            Ok(Some("A plain hint.".to_owned()))
+        );
+        assert_eq!(
+            hint("description: \"Quoted: `1 1` and \\\"this\\\".\"\n"),
+            Ok(Some("Quoted: `1 1` and \"this\".".to_owned()))
+        );
+        assert_eq!(
+            hint("description: \"open\n").map_err(|(line, _)| line),
+            Err(2)
+        );
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_small_regular_file() {
+        let fifo = std::env::temp_dir().join(format!("fixture-fifo-{}", std::process::id()));
+        let path = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).expect("no NUL");
+        // SAFETY: mkfifo reads a NUL-terminated path that lives across the call.
+        #[allow(unsafe_code)]
+        let made = unsafe { libc::mkfifo(path.as_ptr(), 0o600) };
+        assert_eq!(made, 0, "mkfifo");
+        let refused = load(&fifo).expect_err("a FIFO is not a fixture");
+        let _ = fs::remove_file(&fifo);
+        assert_eq!(refused.message, "not a regular file");
+        assert_eq!(
+            load(Path::new("/dev/zero")).expect_err("a device").message,
+            "not a regular file"
+        );
     }
 }

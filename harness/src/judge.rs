@@ -289,6 +289,7 @@ mod tests {
             name: "grid".to_owned(),
             path: "grid.snap".into(),
             exit_status: 0,
+            hint: None,
             body: GRID.to_owned(),
             transcript: crate::Transcript::parse(GRID).expect("valid transcript"),
         };

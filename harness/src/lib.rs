@@ -1,8 +1,12 @@
 //! Fixtures of the stage programs, and the machinery to run any program against them.
 //!
 //! [`transcript`] is the text format of a case (`> ` marks input), [`fixture`] reads the fixture
-//! files, [`judge`](mod@judge) gives a run its verdict, [`diff`] shows how a run departs from one, [`process`] runs a program on a case's input with a time limit and an output cap, and
-//! [`program`] says which program that is: a reference stage of this workspace, or a command.
+//! files, [`judge`](mod@judge) gives a run its verdict, [`feedback`] and [`diff`] show how a run
+//! departs from its transcript, [`process`] runs a program on a case's input with a time limit
+//! and an output cap, and [`program`] names the program that is run.
+//!
+//! Nothing here knows a path of its own: fixtures and programs are found by the caller at run
+//! time, so a copied or moved workspace tests itself.
 
 pub mod diff;
 pub mod feedback;

@@ -1,9 +1,7 @@
-//! Which program a case runs: a reference stage of this workspace, or any command.
+//! Which program a case runs: an argument vector, with the name it is reported under.
 
-use std::env;
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fmt;
-use std::path::Path;
 
 /// A program to grade, as the argument vector that starts it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,7 +12,7 @@ pub struct Program {
 }
 
 /// Why no program could be had.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProgramError(String);
 
 impl fmt::Display for ProgramError {
@@ -25,14 +23,8 @@ impl fmt::Display for ProgramError {
 
 impl std::error::Error for ProgramError {}
 
-/// The environment variable that replaces the reference of stage `stage` in the tests.
-#[must_use]
-pub fn command_variable(stage: u8) -> String {
-    format!("STAGE{stage}_CMD")
-}
-
 impl Program {
-    /// A command, executed directly (not through a shell).
+    /// A command, executed directly (not through a shell), named by its words.
     #[must_use]
     pub fn command(argv: Vec<OsString>) -> Program {
         let label = argv
@@ -41,6 +33,16 @@ impl Program {
             .collect::<Vec<_>>()
             .join(" ");
         Program { argv, label }
+    }
+
+    /// A command named `label` rather than by its words, such as a program of this workspace
+    /// started through a longer command line.
+    #[must_use]
+    pub fn labelled(argv: Vec<OsString>, label: impl Into<String>) -> Program {
+        Program {
+            argv,
+            label: label.into(),
+        }
     }
 
     /// A command line split into words as a POSIX shell would split it (quotes, backslashes),
@@ -61,40 +63,32 @@ impl Program {
         }
     }
 
-    /// The reference solution of stage `stage`, built by cargo if needed (in the profile this
-    /// crate was built in), and found where cargo says it put it.
+    /// The command line held by the environment variable `name`, read as [`command_line`]
+    /// reads one; `None` when the variable is not set. `value` is the variable's value, passed
+    /// in so that the one reading of the environment is the caller's.
     ///
     /// # Errors
     ///
-    /// When cargo cannot build it.
-    pub fn reference(stage: u8) -> Result<Program, ProgramError> {
-        let name = format!("stage{stage}");
-        let harness = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let manifest = harness.parent().unwrap_or(harness).join("Cargo.toml");
-        let built = escargot::CargoBuild::new()
-            .manifest_path(manifest)
-            .package(&name)
-            .bin(&name)
-            .current_release()
-            .run()
-            .map_err(|error| ProgramError(format!("cannot build the reference {name}: {error}")))?;
-        Ok(Program {
-            argv: vec![built.path().as_os_str().to_owned()],
-            label: name,
-        })
-    }
-
-    /// The program the tests of stage `stage` run: the command in `STAGE<N>_CMD` when that is
-    /// set, else the reference.
+    /// When the value is not UTF-8, is empty, or its quotes do not close: a variable that is
+    /// set is never silently ignored.
     ///
-    /// # Errors
-    ///
-    /// When the variable holds no command line, or the reference cannot be built.
-    pub fn for_tests(stage: u8) -> Result<Program, ProgramError> {
-        match env::var(command_variable(stage)) {
-            Ok(line) => Program::command_line(&line),
-            Err(_) => Program::reference(stage),
-        }
+    /// [`command_line`]: Program::command_line
+    pub fn from_variable(
+        name: &str,
+        value: Option<&OsStr>,
+    ) -> Result<Option<Program>, ProgramError> {
+        let Some(value) = value else {
+            return Ok(None);
+        };
+        let line = value.to_str().ok_or_else(|| {
+            ProgramError(format!(
+                "{name} is set but is not UTF-8 text: {}",
+                value.to_string_lossy()
+            ))
+        })?;
+        Program::command_line(line)
+            .map(Some)
+            .map_err(|error| ProgramError(format!("{name}: {error}")))
     }
 
     /// The argument vector.
@@ -103,9 +97,29 @@ impl Program {
         &self.argv
     }
 
-    /// How the program was named: the command line as given, or `stageN`.
+    /// How the program was named: the command line as given, or a name of its own.
     #[must_use]
     pub fn label(&self) -> &str {
         &self.label
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::ffi::OsStrExt;
+
+    #[test]
+    fn a_variable_that_is_set_is_used_or_refused_never_ignored() {
+        assert_eq!(Program::from_variable("STAGE1_CMD", None), Ok(None));
+        let program = Program::from_variable("STAGE1_CMD", Some(OsStr::new("python3 'a b.py'")))
+            .expect("a command line")
+            .expect("set");
+        assert_eq!(program.argv(), ["python3", "a b.py"]);
+        for bad in [&b"\xff"[..], b"", b"   ", b"python3 'open"] {
+            let error = Program::from_variable("STAGE1_CMD", Some(OsStr::from_bytes(bad)))
+                .expect_err("an unusable value is an error");
+            assert!(error.to_string().starts_with("STAGE1_CMD"), "{error}");
+        }
     }
 }

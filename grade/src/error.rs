@@ -1,0 +1,92 @@
+//! Every way `grade` can fail to give a verdict: one type, whose `Display` is the user's text and
+//! whose [`GradeError::exit_status`] is decided here and nowhere else.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+use harness::fixture::FixtureError;
+use harness::program::ProgramError;
+
+/// The exit status when every case passed.
+pub const EXIT_PASSED: u8 = 0;
+/// The exit status when a case failed.
+pub const EXIT_FAILED: u8 = 1;
+/// The exit status for a usage error or a fixture that cannot be read (clap uses it too).
+pub const EXIT_USAGE: u8 = 2;
+/// The exit status when the grader itself failed (its output, its own executable): never a
+/// verdict on the program graded.
+pub const EXIT_INTERNAL: u8 = 3;
+
+/// Why grading could not be done.
+#[derive(Debug)]
+pub enum GradeError {
+    /// The command line is wrong: what to fix.
+    Usage(String),
+    /// No fixtures folder was found above `start`.
+    NoFixtures {
+        /// Where the search began.
+        start: PathBuf,
+    },
+    /// A fixture, or the folder of fixtures, cannot be read.
+    Fixture(FixtureError),
+    /// The program to grade cannot be had.
+    Program(ProgramError),
+    /// The folder of a class cannot be listed.
+    Class {
+        /// The folder given.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// The report or the JSON results cannot be written.
+    Output {
+        /// What was being written: "the report", or the JSON file's path.
+        what: String,
+        /// Why.
+        error: io::Error,
+    },
+    /// This executable cannot find itself, so it cannot run its reference stage.
+    OwnExecutable(io::Error),
+}
+
+impl GradeError {
+    /// The process's exit status for this error.
+    #[must_use]
+    pub fn exit_status(&self) -> u8 {
+        match self {
+            GradeError::Usage(_)
+            | GradeError::NoFixtures { .. }
+            | GradeError::Fixture(_)
+            | GradeError::Program(_)
+            | GradeError::Class { .. } => EXIT_USAGE,
+            GradeError::Output { .. } | GradeError::OwnExecutable(_) => EXIT_INTERNAL,
+        }
+    }
+}
+
+impl fmt::Display for GradeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GradeError::Usage(message) => f.write_str(message),
+            GradeError::NoFixtures { start } => write!(
+                f,
+                "no `fixtures` folder in {} or above it: run grade inside the kata's workspace, \
+                 or give --fixtures DIR",
+                start.display()
+            ),
+            GradeError::Fixture(error) => write!(f, "unreadable fixture: {error}"),
+            GradeError::Program(error) => error.fmt(f),
+            GradeError::Class { path, error } => {
+                write!(f, "cannot list {}: {error}", path.display())
+            }
+            GradeError::Output { what, error } => write!(f, "cannot write {what}: {error}"),
+            GradeError::OwnExecutable(error) => write!(
+                f,
+                "cannot find this grade executable to run the reference stage: {error}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GradeError {}

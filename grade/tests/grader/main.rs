@@ -1,0 +1,110 @@
+//! The tests of `grade`: the grader run as a process on submissions kept as test data, against
+//! fixtures of its own (`tests/fixtures/`), so the kata's fixtures can grow without touching
+//! them. Reports are reviewed insta snapshots (`tests/snapshots/`).
+//!
+//! This executable is also the faulty submissions: run as `<exe> --submission FAULT`, it is a
+//! stage 3 program with that fault ([`submission`]).
+
+mod class;
+mod options;
+mod submission;
+mod verdicts;
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{ExitCode, Output};
+use std::time::Duration;
+
+use test_support::Trial;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some(submission::FLAG) {
+        let fault = args.get(2).map_or("", String::as_str);
+        // A class passes the submission's folder, named after its fault.
+        let fault = Path::new(fault)
+            .file_name()
+            .map_or(fault, |name| name.to_str().unwrap_or(fault));
+        return submission::run(fault, args.get(3).map(String::as_str));
+    }
+    let mut trials: Vec<Trial> = Vec::new();
+    trials.extend(verdicts::trials());
+    trials.extend(options::trials());
+    trials.extend(class::trials());
+    test_support::run(trials)
+}
+
+/// The longest a `grade` run of these tests may take before the test fails instead of hanging.
+const WATCHDOG: Duration = Duration::from_secs(20);
+
+/// `grade/tests`, found at run time.
+fn tests_dir() -> PathBuf {
+    test_support::manifest_dir().join("tests")
+}
+
+/// This executable, which is the faulty submissions.
+fn this_executable() -> PathBuf {
+    std::env::current_exe().expect("the test executable knows its path")
+}
+
+/// The arguments that grade the stage 3 submission with `fault`:
+/// `3 OPTIONS -- <this executable> --submission FAULT MORE`.
+fn submission(options: &[&str], fault: &str, more: &[&str]) -> Vec<OsString> {
+    let mut words = args(&["3"]);
+    words.extend(args(options));
+    words.extend([
+        "--".into(),
+        this_executable().into(),
+        submission::FLAG.into(),
+        fault.into(),
+    ]);
+    words.extend(args(more));
+    words
+}
+
+/// A finished `grade` run.
+struct Graded {
+    status: Option<i32>,
+    /// Standard output, with this executable's path shown as `submission`.
+    report: String,
+    stderr: String,
+}
+
+/// Runs `grade` with `args` in `tests/`, under a watchdog. Unless `args` name other fixtures,
+/// it grades against this test's own (`--fixtures fixtures`).
+fn grade(args: &[OsString]) -> Graded {
+    let mut command = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin("grade"));
+    command
+        .current_dir(tests_dir())
+        .env_remove("NO_COLOR")
+        .timeout(WATCHDOG);
+    if !args.iter().any(|arg| arg == "--fixtures") {
+        command.args(["--fixtures", "fixtures"]);
+    }
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = command
+        .args(args)
+        .output()
+        .expect("grade runs within the watchdog");
+    let exe = this_executable().display().to_string();
+    Graded {
+        status: status.code(),
+        report: String::from_utf8(stdout)
+            .expect("the report is UTF-8")
+            .replace(&exe, "submission"),
+        stderr: String::from_utf8(stderr).expect("messages are UTF-8"),
+    }
+}
+
+/// `words` as arguments.
+fn args(words: &[&str]) -> Vec<OsString> {
+    words.iter().map(OsString::from).collect()
+}
+
+/// Asserts the snapshot `name` of `tests/snapshots/`.
+fn snapshot(name: &str, text: &str) {
+    test_support::snapshot(&tests_dir().join("snapshots"), name, text);
+}

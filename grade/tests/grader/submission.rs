@@ -1,0 +1,157 @@
+//! The faulty submissions the grader is tested on: one stage 3 program with a fault switch,
+//! which is this test executable itself run as `<exe> --submission FAULT [ARG]`. It starts in
+//! a millisecond, needs no interpreter, and each fault is the reference stage 3 with one thing
+//! changed, so every other line stays right.
+
+use std::io::{self, Write};
+use std::process::{Command, ExitCode};
+use std::thread;
+use std::time::Duration;
+
+use tictactoe::console::{StageError, run_program};
+
+/// The argument that makes the test executable act as a submission.
+pub(crate) const FLAG: &str = "--submission";
+
+/// Acts as the submission with `fault` (`../submissions/README.md` lists them with the verdict
+/// each must get); `marker` tags the processes a hanging fault leaves, so
+/// that a test can look for them.
+pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
+    match fault {
+        "correct" => run_program("stage3", stage3::run),
+        "wrong-cell" => filtered(|line| {
+            if is_grid_row(line) {
+                format!("{}_ |\n", &line[..6])
+            } else {
+                line.to_owned()
+            }
+        }),
+        "missing-exclamation" => filtered(|line| line.replace("X, O or _!", "X, O or _")),
+        "trailing-space" => filtered(|line| {
+            if is_grid_row(line) {
+                line.replace(" |\n", " | \n")
+            } else {
+                line.to_owned()
+            }
+        }),
+        "crlf-output" => filtered(|line| line.replace('\n', "\r\n")),
+        "space-for-empty-cell" => filtered(|line| {
+            if is_grid_row(line) {
+                line.replace('_', " ")
+            } else {
+                line.to_owned()
+            }
+        }),
+        "status-0-at-end-of-input" => match stage3::run(io::stdin().lock(), io::stdout().lock()) {
+            Err(StageError::InputEnded(_)) | Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::FAILURE,
+        },
+        "exit-status-3" => {
+            let _ = stage3::run(io::stdin().lock(), io::stdout().lock());
+            let _ = writeln!(io::stderr(), "something went wrong");
+            ExitCode::from(3)
+        }
+        "prints-nothing" => ExitCode::SUCCESS,
+        "never-reads-stdin" => {
+            print!("Enter cells: ---------\n| X X X |\n| O O _ |\n| _ O _ |\n---------\nX wins\n");
+            ExitCode::SUCCESS
+        }
+        "hangs" => {
+            prompt();
+            sleep_forever()
+        }
+        "hangs-in-child" => {
+            prompt();
+            // The child inherits stdout, so stdout stays open even if only this process dies.
+            let child = Command::new(std::env::current_exe().expect("own path"))
+                .args([FLAG, "sleeps", marker.unwrap_or("no-marker")])
+                .status();
+            ExitCode::from(u8::from(child.is_err()))
+        }
+        "sleeps" => sleep_forever(),
+        "endless-output" => {
+            let block = b"y\n".repeat(1 << 15);
+            let mut out = io::stdout().lock();
+            while out.write_all(&block).is_ok() {}
+            ExitCode::FAILURE
+        }
+        "killed-by-signal" => {
+            prompt();
+            let _ = writeln!(io::stderr(), "about to crash");
+            // Rust's runtime handles SIGSEGV (to report stack overflows) and would return from
+            // a raised one; with the default action back, the signal ends the process.
+            // SAFETY: signal(2) and raise(3) only change and signal this process.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::signal(libc::SIGSEGV, libc::SIG_DFL);
+                libc::raise(libc::SIGSEGV);
+            }
+            ExitCode::FAILURE
+        }
+        unknown => {
+            let _ = writeln!(io::stderr(), "no fault named {unknown}");
+            ExitCode::from(64)
+        }
+    }
+}
+
+/// The reference stage 3 with each whole output line passed through `change`. A prompt (a line
+/// not yet ended) is written as it is when the stage flushes it, before it reads.
+fn filtered(change: fn(&str) -> String) -> ExitCode {
+    run_program("stage3", |input, output| {
+        stage3::run(input, LineFilter::new(output, change))
+    })
+}
+
+/// `| a b c |`, newline included.
+fn is_grid_row(line: &str) -> bool {
+    line.len() == 10 && line.starts_with("| ") && line.ends_with(" |\n")
+}
+
+fn prompt() {
+    print!("Enter cells: ");
+    let _ = io::stdout().flush();
+}
+
+fn sleep_forever() -> ExitCode {
+    loop {
+        thread::sleep(Duration::from_secs(3600));
+    }
+}
+
+/// A writer that changes each whole line it is given before passing it on.
+struct LineFilter<W: Write> {
+    inner: W,
+    line: Vec<u8>,
+    change: fn(&str) -> String,
+}
+
+impl<W: Write> LineFilter<W> {
+    fn new(inner: W, change: fn(&str) -> String) -> Self {
+        LineFilter {
+            inner,
+            line: Vec::new(),
+            change,
+        }
+    }
+}
+
+impl<W: Write> Write for LineFilter<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        for &byte in bytes {
+            self.line.push(byte);
+            if byte == b'\n' {
+                let changed = (self.change)(&String::from_utf8_lossy(&self.line));
+                self.inner.write_all(changed.as_bytes())?;
+                self.line.clear();
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.write_all(&self.line)?;
+        self.line.clear();
+        self.inner.flush()
+    }
+}

@@ -1,0 +1,117 @@
+//! What the workspace's test binaries share. Each is one libtest-mimic binary (a trial a test,
+//! so the slow ones share the cores) whose paths are all read at run time: a copied or moved
+//! workspace tests itself and writes its snapshots into itself.
+//!
+//! - [`run`] and [`test()`]: the binary's `main`, and trials whose failures say where they failed.
+//! - [`within`]: a watchdog for anything that could hang.
+//! - [`snapshot`]: an insta snapshot in a folder named at run time.
+//! - [`toolchain`]: the interpreters and compilers of other languages, or a visible skip.
+
+pub mod toolchain;
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::env;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+pub use libtest_mimic::{Completion, Failed, Trial};
+
+thread_local! {
+    /// Where the last panic on this thread happened, for the trial's failure message.
+    static PANIC_LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Runs `trials` as libtest does (filters, `--list`, `--test-threads`, parallel by default).
+#[must_use]
+pub fn run(trials: Vec<Trial>) -> ExitCode {
+    let arguments = libtest_mimic::Arguments::from_args();
+    // A trial reports its own panic, with its place; the default hook would only repeat it.
+    panic::set_hook(Box::new(|info| {
+        let location = info.location().map(ToString::to_string);
+        PANIC_LOCATION.with(|cell| *cell.borrow_mut() = location);
+    }));
+    libtest_mimic::run(&arguments, trials).exit_code()
+}
+
+/// A trial that passes unless `body` panics; the failure gives the panic's message and place.
+pub fn test(name: impl Into<String>, body: impl FnOnce() + Send + 'static) -> Trial {
+    Trial::test(name, move || {
+        panic::catch_unwind(AssertUnwindSafe(body)).map_err(|payload| {
+            let place = PANIC_LOCATION
+                .with(|cell| cell.borrow_mut().take())
+                .map_or_else(String::new, |at| format!("\n  at {at}"));
+            Failed::from(format!("{}{place}", panic_message(payload.as_ref())))
+        })
+    })
+}
+
+/// A trial that needs `tool`: run when it is there, otherwise reported as ignored with the
+/// reason, never silently passed.
+pub fn test_with<T: Send + 'static>(
+    name: impl Into<String>,
+    tool: Result<T, String>,
+    body: impl FnOnce(T) + Send + 'static,
+) -> Trial {
+    let name = name.into();
+    match tool {
+        Ok(tool) => test(name, move || body(tool)),
+        Err(reason) => Trial::ignorable_test(name, move || Ok(Completion::ignored_with(reason))),
+    }
+}
+
+/// The text of a panic's payload.
+#[must_use]
+pub fn panic_message(payload: &(dyn Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|message| (*message).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
+}
+
+/// Runs `work` on a thread of its own and panics if it takes longer than `limit`, naming
+/// `what`; a hanging thread is left behind, and the test fails without waiting for it.
+pub fn within<T: Send + 'static>(
+    limit: Duration,
+    what: &str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (done, result) = mpsc::channel();
+    thread::spawn(move || {
+        let outcome = panic::catch_unwind(AssertUnwindSafe(work));
+        let _ = done.send(outcome);
+    });
+    match result.recv_timeout(limit) {
+        Ok(Ok(value)) => value,
+        Ok(Err(payload)) => panic::resume_unwind(payload),
+        Err(_) => panic!("{what} did not finish within {limit:?}"),
+    }
+}
+
+/// The folder of the package whose tests are running, as cargo gives it at run time (not the
+/// one fixed when the test was compiled, which in a copied workspace is the original's).
+///
+/// # Panics
+///
+/// When the test is not run by cargo, which sets `CARGO_MANIFEST_DIR`.
+#[must_use]
+pub fn manifest_dir() -> PathBuf {
+    env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .expect("CARGO_MANIFEST_DIR is set: run the tests with `cargo test`")
+}
+
+/// Asserts that `text` matches the insta snapshot `name` in `folder` (`folder/<name>.snap`),
+/// a folder named at run time so that `INSTA_UPDATE` writes where the test runs.
+pub fn snapshot(folder: &Path, name: &str, text: &str) {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(folder);
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| insta::assert_snapshot!(name, text));
+}

@@ -1,0 +1,29 @@
+//! The interpreters and compilers of other languages that "any language" tests use. Each is
+//! looked up once; where one is missing, the answer is the reason to show for the skip.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The Python 3 interpreter itself: `python3` on PATH may be a version manager's shim that
+/// takes a tenth of a second to start, so the shim is asked once where the interpreter is.
+///
+/// # Errors
+///
+/// The reason to skip when there is no working `python3`.
+pub fn python() -> Result<PathBuf, String> {
+    static PYTHON: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    PYTHON
+        .get_or_init(|| {
+            let asked = Command::new("python3")
+                .args(["-c", "import sys; sys.stdout.write(sys.executable)"])
+                .output();
+            match asked {
+                Ok(output) if output.status.success() && !output.stdout.is_empty() => Ok(
+                    PathBuf::from(String::from_utf8_lossy(&output.stdout).into_owned()),
+                ),
+                _ => Err("skipped: no working `python3` on PATH".to_owned()),
+            }
+        })
+        .clone()
+}

@@ -1,0 +1,31 @@
+//! The tests across the stages, as one test binary (a trial a test, so the slow ones share the
+//! cores), a module per concern:
+//!
+//! - [`fixtures`]: every fixture transcript, run against its stage's program as a process;
+//! - [`process`]: what transcripts cannot see (stderr, exit statuses, closed output, prompts);
+//! - [`bounded_memory`]: a huge line answered exactly in bounded memory;
+//! - [`every_grid`] and [`every_game`]: all 19,683 grids of stage 3, all 255,168 games of stage 5;
+//! - [`arbitrary_input`]: property tests on any input.
+//!
+//! The stage programs under test are the workspace's own binaries, built once per run of this
+//! binary ([`stages`]); fixtures are found at run time, so a copied workspace tests itself.
+
+mod arbitrary_input;
+mod bounded_memory;
+mod every_game;
+mod every_grid;
+mod fixtures;
+mod process;
+mod stages;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut trials = fixtures::trials();
+    trials.extend(process::trials());
+    trials.extend(bounded_memory::trials());
+    trials.extend(every_grid::trials());
+    trials.extend(every_game::trials());
+    trials.extend(arbitrary_input::trials());
+    test_support::run(trials)
+}
