@@ -44,10 +44,16 @@ pub(crate) fn command_variable(stage: u8) -> String {
 
 pub(crate) fn trials() -> Vec<Trial> {
     let root = root();
-    let mut trials = vec![Trial::test("fixtures::no_stray_files", {
-        let root = root.clone();
-        move || no_stray_files(&root)
-    })];
+    let mut trials = vec![
+        Trial::test("fixtures::no_stray_files", {
+            let root = root.clone();
+            move || no_stray_files(&root)
+        }),
+        Trial::test("fixtures::every_fixture_has_a_hint", {
+            let root = root.clone();
+            move || every_fixture_has_a_hint(&root)
+        }),
+    ];
     for stage in 1..=5 {
         // The variable is read here, once, the one way: every fixture of the stage runs what it
         // says, or the stage fails with why it cannot be used.
@@ -229,6 +235,26 @@ fn no_stray_files(root: &Path) -> Result<(), Failed> {
     Err(format!(
         "files in fixtures/ that are not fixtures (a pending `.snap.new` is reviewed, then accepted or deleted):\n{}",
         list.join("\n")
+    )
+    .into())
+}
+
+/// Every fixture gives a learner a hint: its header's `description`, one line.
+fn every_fixture_has_a_hint(root: &Path) -> Result<(), Failed> {
+    let mut missing = Vec::new();
+    for stage in 1..=5 {
+        for fixture in fixture::load_stage(root, stage).map_err(|error| error.to_string())? {
+            if fixture.hint.as_deref().is_none_or(|hint| hint.trim().is_empty()) {
+                missing.push(format!("  {}", fixture.path.display()));
+            }
+        }
+    }
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "fixtures without a hint (a `description:` line in the header, see fixtures/README.md):\n{}",
+        missing.join("\n")
     )
     .into())
 }
