@@ -192,29 +192,7 @@ fn check(stage: u8, input: Vec<u8>) -> Result<(), TestCaseError> {
 }
 
 pub(crate) fn trials() -> Vec<test_support::Trial> {
-    vec![
-        test_support::test("arbitrary_input::stage1_on_any_bytes", stage1_on_any_bytes),
-        test_support::test("arbitrary_input::stage2_on_any_bytes", stage2_on_any_bytes),
-        test_support::test(
-            "arbitrary_input::stage2_on_plausible_input",
-            stage2_on_plausible_input,
-        ),
-        test_support::test("arbitrary_input::stage3_on_any_bytes", stage3_on_any_bytes),
-        test_support::test(
-            "arbitrary_input::stage3_on_plausible_input",
-            stage3_on_plausible_input,
-        ),
-        test_support::test("arbitrary_input::stage4_on_any_bytes", stage4_on_any_bytes),
-        test_support::test(
-            "arbitrary_input::stage4_on_plausible_input",
-            stage4_on_plausible_input,
-        ),
-        test_support::test("arbitrary_input::stage5_on_any_bytes", stage5_on_any_bytes),
-        test_support::test(
-            "arbitrary_input::stage5_on_plausible_input",
-            stage5_on_plausible_input,
-        ),
-    ]
+    test_support::tests!("arbitrary_input": stage1_on_any_bytes, stage2_on_any_bytes, stage2_on_plausible_input, stage3_on_any_bytes, stage3_on_plausible_input, stage4_on_any_bytes, stage4_on_plausible_input, stage5_on_any_bytes, stage5_on_plausible_input)
 }
 
 /// Any bytes at all.

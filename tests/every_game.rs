@@ -169,10 +169,7 @@ fn check(game: &Game, verdict: &str) {
 }
 
 pub(crate) fn trials() -> Vec<test_support::Trial> {
-    vec![test_support::test(
-        "every_game::every_game_ends_with_its_verdict_right_after_the_deciding_move",
-        every_game_ends_with_its_verdict_right_after_the_deciding_move,
-    )]
+    test_support::tests!("every_game": every_game_ends_with_its_verdict_right_after_the_deciding_move)
 }
 
 fn every_game_ends_with_its_verdict_right_after_the_deciding_move() {

@@ -64,20 +64,11 @@ fn cells_of(mut index: u32) -> [u8; 9] {
 }
 
 pub(crate) fn trials() -> Vec<test_support::Trial> {
-    vec![
-        test_support::test(
-            "every_grid::every_cell_string_gets_its_grid_and_state",
-            every_cell_string_gets_its_grid_and_state,
-        ),
-        test_support::test(
-            "every_grid::the_magic_square_sums_to_15_on_exactly_the_eight_lines",
-            the_magic_square_sums_to_15_on_exactly_the_eight_lines,
-        ),
-        test_support::test(
-            "every_grid::the_oracle_knows_the_specification_examples",
-            the_oracle_knows_the_specification_examples,
-        ),
-    ]
+    test_support::tests!("every_grid":
+        every_cell_string_gets_its_grid_and_state,
+        the_magic_square_sums_to_15_on_exactly_the_eight_lines,
+        the_oracle_knows_the_specification_examples,
+    )
 }
 
 fn every_cell_string_gets_its_grid_and_state() {

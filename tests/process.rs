@@ -19,40 +19,16 @@ use crate::stages::binary;
 const WATCHDOG: Duration = Duration::from_secs(20);
 
 pub(crate) fn trials() -> Vec<Trial> {
-    vec![
-        test(
-            "process::input_that_ends_at_the_first_prompt_gives_status_1_and_one_line_on_stderr",
-            input_ends_at_the_first_prompt,
-        ),
-        test(
-            "process::input_that_ends_before_stage_4_has_its_move_names_the_move",
-            input_ends_before_the_move,
-        ),
-        test(
-            "process::a_finished_job_exits_0_with_nothing_on_stderr",
-            a_finished_job_exits_0,
-        ),
-        test(
-            "process::stage_1_does_not_wait_for_input",
-            stage_1_does_not_wait_for_input,
-        ),
-        test(
-            "process::a_closed_stdout_ends_each_stage_quietly_with_status_141",
-            a_closed_stdout_ends_quietly,
-        ),
-        test(
-            "process::every_prompt_is_on_screen_before_the_program_reads",
-            every_prompt_is_on_screen_before_the_read,
-        ),
-        test(
-            "process::an_unusable_stage_command_is_an_error_never_the_reference",
-            an_unusable_stage_command_is_an_error,
-        ),
-        test(
-            "process::a_failing_fixture_is_reported_with_its_own_number",
-            a_failing_fixture_is_reported_with_its_own_number,
-        ),
-    ]
+    test_support::tests!("process":
+        input_that_ends_at_the_first_prompt_gives_status_1_and_one_line_on_stderr,
+        input_that_ends_before_stage_4_has_its_move_names_the_move,
+        a_finished_job_exits_0_with_nothing_on_stderr,
+        stage_1_does_not_wait_for_input,
+        a_closed_stdout_ends_each_stage_quietly_with_status_141,
+        every_prompt_is_on_screen_before_the_program_reads,
+        an_unusable_stage_command_is_an_error_never_the_reference,
+        a_failing_fixture_is_reported_with_its_own_number,
+    )
 }
 
 /// A command for `stage`'s binary that a watchdog stops.
@@ -70,7 +46,7 @@ const INPUT_ENDS_AT_FIRST_PROMPT: [(u8, &str); 4] = [
     (5, "stage5: input ended before the game was over\n"),
 ];
 
-fn input_ends_at_the_first_prompt() {
+fn input_that_ends_at_the_first_prompt_gives_status_1_and_one_line_on_stderr() {
     for (number, message) in INPUT_ENDS_AT_FIRST_PROMPT {
         stage(number)
             .assert()
@@ -83,7 +59,7 @@ fn input_ends_at_the_first_prompt() {
     }
 }
 
-fn input_ends_before_the_move() {
+fn input_that_ends_before_stage_4_has_its_move_names_the_move() {
     stage(4)
         .write_stdin("_XXOO_OX_\n3 1\n")
         .assert()
@@ -102,7 +78,7 @@ const FULL_SESSIONS: [(u8, &str); 5] = [
     (5, "1 1\n2 1\n1 2\n2 2\n1 3\n"),
 ];
 
-fn a_finished_job_exits_0() {
+fn a_finished_job_exits_0_with_nothing_on_stderr() {
     for (number, input) in FULL_SESSIONS {
         stage(number)
             .write_stdin(input)
@@ -137,7 +113,7 @@ fn stage_1_does_not_wait_for_input() {
     assert!(status.success(), "{status}");
 }
 
-fn a_closed_stdout_ends_quietly() {
+fn a_closed_stdout_ends_each_stage_quietly_with_status_141() {
     for (number, input) in FULL_SESSIONS {
         let output = within(WATCHDOG, "a stage with a closed stdout", move || {
             let (reader, writer) = std::io::pipe().expect("a pipe");
@@ -199,7 +175,7 @@ fn answer_after_each_prompt(number: u8, prompt_then_answer: &[(&str, &str)]) -> 
     String::from_utf8(seen).expect("ASCII output")
 }
 
-fn every_prompt_is_on_screen_before_the_read() {
+fn every_prompt_is_on_screen_before_the_program_reads() {
     let stage4 = answer_after_each_prompt(
         4,
         &[
@@ -231,29 +207,43 @@ fn every_prompt_is_on_screen_before_the_read() {
 /// `STAGE1_CMD` set to a value that is not a command line (not UTF-8, or empty) makes the
 /// fixtures of stage 1 fail with the reason, rather than quietly test the reference. This
 /// test binary is run again, on stage 1's fixtures alone, with the variable set.
-fn an_unusable_stage_command_is_an_error() {
+fn an_unusable_stage_command_is_an_error_never_the_reference() {
     let variable = command_variable(1);
-    for (value, reason) in [
-        (&b"\xff python3"[..], "is set but is not UTF-8 text"),
-        (b"", "is not a command line"),
+    for (value, message) in [
+        (
+            &b"\xff python3"[..],
+            "STAGE1_CMD is set but is not UTF-8 text: \u{fffd} python3",
+        ),
+        (
+            b"",
+            "STAGE1_CMD: `` is not a command line (empty, or a quote left open)",
+        ),
     ] {
-        let output = assert_cmd::Command::new(std::env::current_exe().expect("own path"))
-            .env(&variable, std::ffi::OsStr::from_bytes(value))
-            .args(["stage1::", "--test-threads", "1"])
-            .timeout(WATCHDOG)
-            .output()
-            .expect("the tests run");
-        let text = String::from_utf8_lossy(&output.stdout);
-        assert!(!output.status.success(), "{text}");
-        assert!(
-            text.contains(&format!("{variable} {reason}")) || text.contains(reason),
-            "{text}"
-        );
+        let (passed, text) =
+            these_tests_with(&variable, std::ffi::OsStr::from_bytes(value), &["stage1::"]);
+        assert!(!passed, "{text}");
+        assert!(text.contains(message), "{text}");
         assert!(
             text.contains(&format!("stage1::{variable} ... FAILED")),
             "{text}"
         );
+        assert!(!text.contains("stage1::prints-fixed-full-grid"), "{text}");
     }
+}
+
+/// Runs this test binary again with `variable` set to `value`, on the trials `filter` selects;
+/// returns whether they passed and what they printed.
+fn these_tests_with(variable: &str, value: &std::ffi::OsStr, filter: &[&str]) -> (bool, String) {
+    let output = assert_cmd::Command::new(std::env::current_exe().expect("own path"))
+        .env(variable, value)
+        .args(filter)
+        .timeout(WATCHDOG)
+        .output()
+        .expect("the tests run");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
 }
 
 /// A fixture that fails is named with its own number in its stage, as `grade` numbers it: the
@@ -261,14 +251,12 @@ fn an_unusable_stage_command_is_an_error() {
 fn a_failing_fixture_is_reported_with_its_own_number() {
     let fixtures = harness::fixture::load_stage(&crate::fixtures::root(), 3).expect("stage 3");
     let (number, last) = (fixtures.len(), &fixtures[fixtures.len() - 1]);
-    let output = assert_cmd::Command::new(std::env::current_exe().expect("own path"))
-        .env(command_variable(3), "true")
-        .args(["--exact", &format!("stage3::{}", last.name)])
-        .timeout(WATCHDOG)
-        .output()
-        .expect("the tests run");
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(!output.status.success(), "{text}");
+    let (passed, text) = these_tests_with(
+        &command_variable(3),
+        std::ffi::OsStr::new("true"),
+        &["--exact", &format!("stage3::{}", last.name)],
+    );
+    assert!(!passed, "{text}");
     assert!(
         text.contains(&format!("Wrong answer in test #{number} ({})", last.name)),
         "{text}"

@@ -220,3 +220,34 @@ fn report_error(error: std::io::Error) -> GradeError {
 fn status_of(passed: bool) -> u8 {
     if passed { EXIT_PASSED } else { EXIT_FAILED }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `grade` in-process on `args` and returns the status, the report and the errors.
+    fn grade_in_process(args: &[&str]) -> (u8, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = run(
+            std::iter::once("grade").chain(args.iter().copied()).map(OsString::from),
+            Paint::default(),
+            &mut out,
+            &mut err,
+        );
+        let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8");
+        (status, text(out), text(err))
+    }
+
+    #[test]
+    fn usage_errors_go_to_err_with_status_2_and_help_to_out_with_status_0() {
+        let (status, out, err) = grade_in_process(&["6"]);
+        assert_eq!((status, out.as_str()), (EXIT_USAGE, ""));
+        assert!(err.contains("6 is not in 1..=5"), "{err}");
+        let (status, out, err) = grade_in_process(&["3", "--"]);
+        assert_eq!((status, out.as_str()), (EXIT_USAGE, ""));
+        assert!(err.starts_with("grade: nothing follows `--`"), "{err}");
+        let (status, out, err) = grade_in_process(&["--help"]);
+        assert_eq!((status, err.as_str()), (EXIT_PASSED, ""));
+        assert!(out.contains("Usage: grade"), "{out}");
+    }
+}

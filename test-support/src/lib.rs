@@ -50,6 +50,15 @@ pub fn test(name: impl Into<String>, body: impl FnOnce() + Send + 'static) -> Tr
     })
 }
 
+/// Trials of plain test functions, each named `<prefix>::<function>`:
+/// `tests!("process": stage_1_does_not_wait_for_input, ...)`.
+#[macro_export]
+macro_rules! tests {
+    ($prefix:literal: $($function:ident),+ $(,)?) => {
+        vec![$($crate::test(concat!($prefix, "::", stringify!($function)), $function)),+]
+    };
+}
+
 /// A trial that needs `tool`: run when it is there, otherwise reported as ignored with the
 /// reason, never silently passed.
 pub fn test_with<T: Send + 'static>(
