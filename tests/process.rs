@@ -9,7 +9,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
-use test_support::{Trial, test, within};
+use test_support::{Trial, within};
 
 use crate::fixtures::command_variable;
 use crate::stages::binary;

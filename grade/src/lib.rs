@@ -229,7 +229,9 @@ mod tests {
     fn grade_in_process(args: &[&str]) -> (u8, String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let status = run(
-            std::iter::once("grade").chain(args.iter().copied()).map(OsString::from),
+            std::iter::once("grade")
+                .chain(args.iter().copied())
+                .map(OsString::from),
             Paint::default(),
             &mut out,
             &mut err,
