@@ -106,7 +106,8 @@ pub struct Submission {
 ///
 /// # Errors
 ///
-/// A usage error when no word of `template` holds `{}`, or the folder cannot be listed.
+/// A usage error when no word of `template` holds `{}`, or the folder cannot be listed or has
+/// no folders in it: grading nobody is never a success.
 pub fn class_submissions(
     class: &Path,
     template: &[OsString],
@@ -129,6 +130,12 @@ pub fn class_submissions(
         .filter(|path| path.is_dir())
         .collect();
     folders.sort();
+    if folders.is_empty() {
+        return Err(GradeError::Usage(format!(
+            "{} has no folders: --class grades each folder under it as one submission",
+            class.display()
+        )));
+    }
     Ok(folders
         .into_iter()
         .map(|folder| {

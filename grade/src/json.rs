@@ -2,6 +2,7 @@
 //! `results.json`, with each case's verdict and duration added. The README documents it.
 
 use std::fs;
+use std::io::{self, Write};
 use std::path::Path;
 
 use harness::feedback::{self, Paint};
@@ -84,17 +85,62 @@ pub fn for_class(stage: u8, submissions: Vec<Value>) -> Value {
     json!({ "task_id": stage, "submissions": submissions })
 }
 
-/// Writes `value` to `path`, pretty-printed.
+/// Checks, before any grading, that results can be written to `path`: its folder exists and
+/// takes new files, and `path`, if it exists, is a regular file and not a link.
+///
+/// # Errors
+///
+/// A usage error saying what is wrong with `path`.
+pub fn check_destination(path: &Path) -> Result<(), GradeError> {
+    let refuse = |why: String| {
+        GradeError::Usage(format!(
+            "cannot write the results to {}: {why}",
+            path.display()
+        ))
+    };
+    match fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.file_type().is_symlink() => {
+            return Err(refuse("it is a link; give the file itself".to_owned()));
+        }
+        Ok(metadata) if !metadata.is_file() => {
+            return Err(refuse("it is not a regular file".to_owned()));
+        }
+        Ok(_) => {}
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+        Err(error) => return Err(refuse(error.to_string())),
+    }
+    tempfile::NamedTempFile::new_in(folder_of(path))
+        .map(drop)
+        .map_err(|error| refuse(format!("its folder does not take new files ({error})")))
+}
+
+/// Writes `value` to `path`, pretty-printed, whole or not at all: into a new file beside it,
+/// then renamed over it. An interrupted write never leaves half a file or destroys the old one,
+/// and whatever was planted at `path` meanwhile (a FIFO, a link) is replaced, never opened.
 ///
 /// # Errors
 ///
 /// When the file cannot be written.
 pub fn write(path: &Path, value: &Value) -> Result<(), GradeError> {
-    let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
-    fs::write(path, text + "\n").map_err(|error| GradeError::Output {
+    let failed = |error: io::Error| GradeError::Output {
         what: path.display().to_string(),
         error,
-    })
+    };
+    let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
+    let mut file = tempfile::NamedTempFile::new_in(folder_of(path)).map_err(failed)?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.write_all(b"\n"))
+        .map_err(failed)?;
+    file.persist(path).map_err(|error| failed(error.error))?;
+    Ok(())
+}
+
+/// The folder `path` is in (`.` for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
 }
 
 fn cut(output: &str) -> String {

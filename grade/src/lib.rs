@@ -10,6 +10,7 @@ pub mod error;
 pub mod grading;
 pub mod json;
 pub mod reference;
+pub mod report;
 pub mod text;
 pub mod workspace;
 
@@ -97,7 +98,17 @@ pub fn run(
             return u8::try_from(error.exit_code()).unwrap_or(EXIT_USAGE);
         }
     };
-    match grade_as_asked(&options, ends_with_separator(&args), paint, out) {
+    let mut report = report::Report::new(&mut *out);
+    let graded = grade_as_asked(&options, ends_with_separator(&args), paint, &mut report);
+    // Grading and the JSON went on without the report; only now is its failure told. A reader
+    // that went away (`| head -1`) is no failure to tell.
+    let graded = match (graded, report.finish()) {
+        (Ok(_), Some(error)) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(report_error(error))
+        }
+        (graded, _) => graded,
+    };
+    match graded {
         Ok(status) => status,
         Err(error) => {
             // The report goes to `out`; the reason it stopped to `err`, after what was written.
@@ -114,6 +125,8 @@ fn ends_with_separator(args: &[OsString]) -> bool {
     args.last().is_some_and(|last| last == "--")
 }
 
+/// Grades as `options` ask, writing the report to `out`, whose failures `out` keeps (see
+/// [`report::Report`]): the JSON is written whatever becomes of the report.
 fn grade_as_asked(
     options: &Options,
     empty_command: bool,
@@ -126,6 +139,9 @@ fn grade_as_asked(
              reference"
                 .to_owned(),
         ));
+    }
+    if let Some(path) = &options.json {
+        json::check_destination(path)?;
     }
     let fixtures_dir = workspace::fixtures_dir(options.fixtures.as_deref(), options.stage)?;
     let fixtures = fixture::load_stage_dir(&fixtures_dir).map_err(GradeError::Fixture)?;
@@ -147,7 +163,7 @@ fn grade_as_asked(
     } else {
         format!("`{}`", program.label())
     };
-    text::program_report(
+    let _ = text::program_report(
         out,
         &label,
         options.stage,
@@ -155,15 +171,15 @@ fn grade_as_asked(
         &fixtures,
         &results,
         paint,
-    )
-    .map_err(report_error)?;
+    );
     if let Some(path) = &options.json {
         json::write(path, &json::for_program(options.stage, &fixtures, &results))?;
     }
     Ok(status_of(results.iter().all(CaseResult::passed)))
 }
 
-/// Grades every submission of `class`, writing its row of the table as soon as it is graded.
+/// Grades every submission of `class`, writing its row of the table as soon as it is graded
+/// and keeping of it only its JSON entry.
 fn grade_class(
     options: &Options,
     class: &Path,
@@ -181,15 +197,12 @@ fn grade_class(
         submissions
             .iter()
             .map(|submission| submission.name.as_str()),
-    )
-    .map_err(report_error)?;
+    );
     let mut entries = Vec::new();
     let mut all_passed = 0;
     for submission in &submissions {
         let results = grade(&submission.program, fixtures, limits, true);
-        table
-            .row(out, &submission.name, &results)
-            .map_err(report_error)?;
+        let _ = table.row(out, &submission.name, &results);
         if results.iter().all(CaseResult::passed) {
             all_passed += 1;
         }
@@ -202,8 +215,7 @@ fn grade_class(
             ));
         }
     }
-    text::ClassTable::finish(out, all_passed, submissions.len() - all_passed)
-        .map_err(report_error)?;
+    let _ = text::ClassTable::finish(out, all_passed, submissions.len() - all_passed);
     if let Some(path) = &options.json {
         json::write(path, &json::for_class(options.stage, entries))?;
     }

@@ -12,8 +12,11 @@ pub mod diff;
 pub mod feedback;
 pub mod fixture;
 pub mod judge;
+pub mod launch;
 pub mod process;
 pub mod program;
+pub mod reaper;
+pub mod sandbox;
 pub mod transcript;
 
 pub use fixture::{Fixture, FixtureError};

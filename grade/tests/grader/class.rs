@@ -2,17 +2,17 @@
 
 use std::fs;
 
-use test_support::{Trial, test};
+use test_support::Trial;
 
 use crate::{args, grade, snapshot, submission};
 
 pub(crate) fn trials() -> Vec<Trial> {
-    vec![test("class::a_class_is_graded_folder_by_folder", class)]
+    test_support::tests!("class": a_class_is_graded_folder_by_folder)
 }
 
 /// Two submissions, folders named after their faults (the submission reads its fault from the
 /// folder's name): the table, its summary, and the JSON of each.
-fn class() {
+fn a_class_is_graded_folder_by_folder() {
     let class = tempfile::tempdir().expect("a temporary folder");
     for name in ["correct", "wrong-cell"] {
         fs::create_dir(class.path().join(name)).expect("a folder");

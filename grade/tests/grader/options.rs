@@ -3,36 +3,23 @@
 
 use std::fs;
 
-use test_support::{Trial, test};
+use test_support::Trial;
 
 use crate::{args, grade, submission};
 
 pub(crate) fn trials() -> Vec<Trial> {
-    vec![
-        test(
-            "options::all_reports_every_failure_and_ends_with_the_summary",
-            all_reports_every_failure,
-        ),
-        test(
-            "options::json_results_follow_the_documented_schema",
-            json_schema,
-        ),
-        test(
-            "options::without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time",
-            workspace_fixtures,
-        ),
-        test(
-            "options::outside_a_workspace_grade_asks_for_fixtures",
-            outside_a_workspace,
-        ),
-        test(
-            "options::usage_errors_and_broken_fixtures_exit_2",
-            usage_errors,
-        ),
-    ]
+    test_support::tests!("options":
+        all_reports_every_failure_and_ends_with_the_summary,
+        json_results_follow_the_documented_schema,
+        without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time,
+        outside_a_workspace_grade_asks_for_fixtures,
+        usage_errors_and_broken_fixtures_exit_2,
+        a_json_destination_that_cannot_be_written_is_refused_before_grading,
+        a_report_nobody_reads_still_leaves_the_json_and_the_status,
+    )
 }
 
-fn all_reports_every_failure() {
+fn all_reports_every_failure_and_ends_with_the_summary() {
     let graded = grade(&submission(&["--all"], "wrong-cell", &[]));
     assert_eq!(graded.status, Some(1), "{}", graded.report);
     let report = &graded.report;
@@ -44,7 +31,7 @@ fn all_reports_every_failure() {
     assert!(report.ends_with("2 passed, 3 failed\n"), "{report}");
 }
 
-fn json_schema() {
+fn json_results_follow_the_documented_schema() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let json = dir.path().join("results.json");
     let json_arg = json.to_str().expect("a UTF-8 path");
@@ -83,7 +70,7 @@ fn json_schema() {
 
 /// With no `--fixtures`, the fixtures are those of the workspace the tests run in, found at run
 /// time: in a copied workspace, the copy's. The reference passes all of them.
-fn workspace_fixtures() {
+fn without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time() {
     let workspace = test_support::manifest_dir()
         .parent()
         .expect("grade/ is in the workspace")
@@ -113,7 +100,7 @@ fn workspace_fixtures() {
     }
 }
 
-fn outside_a_workspace() {
+fn outside_a_workspace_grade_asks_for_fixtures() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let output = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin("grade"))
         .current_dir(dir.path())
@@ -131,7 +118,7 @@ fn outside_a_workspace() {
     );
 }
 
-fn usage_errors() {
+fn usage_errors_and_broken_fixtures_exit_2() {
     let broken = tempfile::tempdir().expect("a temporary folder");
     fs::write(
         broken.path().join("broken.snap"),
@@ -139,6 +126,8 @@ fn usage_errors() {
     )
     .expect("written");
     let broken = broken.path().to_str().expect("UTF-8").to_owned();
+    let empty = tempfile::tempdir().expect("a temporary folder");
+    let empty = empty.path().to_str().expect("UTF-8").to_owned();
     for (words, message) in [
         (vec!["6"], "6 is not in 1..=5"),
         (vec!["3", "--"], "nothing follows `--`"),
@@ -154,6 +143,10 @@ fn usage_errors() {
             vec!["3", "--fixtures", &broken],
             "broken.snap:4: unknown escape `\\q`",
         ),
+        (
+            vec!["3", "--class", &empty, "--", "python3", "{}/stage3.py"],
+            "has no folders: --class grades each folder under it as one submission",
+        ),
     ] {
         let graded = grade(&args(&words));
         assert_eq!(graded.status, Some(2), "{words:?}: {}", graded.stderr);
@@ -164,4 +157,61 @@ fn usage_errors() {
         );
         assert!(graded.report.is_empty(), "{words:?}: {}", graded.report);
     }
+}
+
+/// A FIFO, a link, or a folder that does not exist, given to `--json`, is refused at once,
+/// before any case runs (a FIFO would block the grader; a link would send the results
+/// elsewhere; a missing folder would lose them after all the grading).
+fn a_json_destination_that_cannot_be_written_is_refused_before_grading() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let fifo = dir.path().join("fifo.json");
+    let path = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).expect("no NUL");
+    // SAFETY: mkfifo reads a NUL-terminated path that lives across the call.
+    #[allow(unsafe_code)]
+    let made = unsafe { libc::mkfifo(path.as_ptr(), 0o600) };
+    assert_eq!(made, 0, "mkfifo");
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(dir.path().join("elsewhere.json"), &link).expect("a link");
+    let missing = dir.path().join("no/such/folder/results.json");
+    for (destination, why) in [
+        (&fifo, "it is not a regular file"),
+        (&link, "it is a link; give the file itself"),
+        (&missing, "its folder does not take new files"),
+    ] {
+        let graded = grade(&submission(
+            &["--json", destination.to_str().expect("UTF-8")],
+            "hangs",
+            &[],
+        ));
+        assert_eq!(graded.status, Some(2), "{why}: {}", graded.stderr);
+        assert!(graded.stderr.contains(why), "{}", graded.stderr);
+        // Refused before grading: the hanging submission never ran, no report was begun.
+        assert_eq!(graded.report, "", "{why}");
+    }
+    assert!(!dir.path().join("elsewhere.json").exists());
+}
+
+/// With its standard output closed (`grade ... | head -0`), grade still grades every case,
+/// writes the JSON, and exits with the grading's status, quietly.
+fn a_report_nobody_reads_still_leaves_the_json_and_the_status() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let json = dir.path().join("results.json");
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("grade"))
+        .current_dir(crate::tests_dir())
+        .args(["--fixtures", "fixtures"])
+        .args(submission(
+            &["--all", "--json", json.to_str().expect("UTF-8")],
+            "wrong-cell",
+            &[],
+        ))
+        .stdout(writer)
+        .output()
+        .expect("grade runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    let results: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
+    assert_eq!(results["tests"].as_array().map(Vec::len), Some(5));
 }

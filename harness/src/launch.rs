@@ -1,0 +1,133 @@
+//! Why a program could not be started, in words that name the file and the cause, and whether
+//! the cause is the program's (a verdict on it) or the grader's own resources (never a verdict).
+
+use std::env;
+use std::ffi::OsStr;
+use std::fs;
+use std::io::{self, Read};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// Why starting a program failed.
+#[derive(Debug)]
+pub enum LaunchError {
+    /// The program cannot be started, for this reason: a verdict on the program.
+    Program(String),
+    /// The grader ran out of a resource of its own (file descriptors, processes, memory): no
+    /// verdict can be given.
+    Grader(io::Error),
+}
+
+/// Explains why the program `program` (the first word of a command) could not be started with
+/// `error`.
+#[must_use]
+pub fn diagnose(program: &OsStr, error: io::Error) -> LaunchError {
+    let shown = program.to_string_lossy();
+    if let Some(libc::EMFILE | libc::ENFILE | libc::EAGAIN | libc::ENOMEM) = error.raw_os_error() {
+        return LaunchError::Grader(error);
+    }
+    let Some(path) = locate(Path::new(program)) else {
+        return LaunchError::Program(format!(
+            "`{shown}` was not found{}",
+            if shown.contains('/') { "" } else { " on PATH" }
+        ));
+    };
+    let metadata = fs::metadata(&path);
+    let reason = match (error.raw_os_error(), metadata) {
+        (_, Ok(metadata)) if metadata.is_dir() => format!("`{shown}` is a folder, not a program"),
+        (Some(libc::EACCES), Ok(metadata)) if metadata.permissions().mode() & 0o111 == 0 => {
+            format!("`{shown}` is not executable (`chmod +x {shown}` makes it so)")
+        }
+        (Some(libc::ENOENT), Ok(_)) => match interpreter(&path) {
+            Some(line) => {
+                format!("`{shown}` starts with `{line}`, and that interpreter was not found")
+            }
+            None => format!("`{shown}` names a program this system cannot load"),
+        },
+        (Some(libc::ENOEXEC), Ok(_)) => {
+            format!("`{shown}` is neither a program for this system nor a script with a `#!` line")
+        }
+        _ => format!("`{shown}`: {error}"),
+    };
+    LaunchError::Program(reason)
+}
+
+/// Where the program `program` is: the path itself when it has a `/`, else the first match on
+/// `PATH`, as `execvp` looks.
+fn locate(program: &Path) -> Option<PathBuf> {
+    if program.components().count() > 1 || program.is_absolute() {
+        return program.exists().then(|| program.to_owned());
+    }
+    env::split_paths(&env::var_os("PATH")?)
+        .map(|folder| folder.join(program))
+        .find(|candidate| candidate.exists())
+}
+
+/// The `#!` line that starts the file at `path`, if it has one.
+fn interpreter(path: &Path) -> Option<String> {
+    let mut start = [0; 128];
+    let read = fs::File::open(path).ok()?.read(&mut start).ok()?;
+    let line = start[..read].split(|&byte| byte == b'\n').next()?;
+    line.starts_with(b"#!")
+        .then(|| String::from_utf8_lossy(line).trim_end().to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::Command;
+
+    fn why(program: &Path) -> String {
+        let error = Command::new(program).spawn().expect_err("it cannot start");
+        match diagnose(program.as_os_str(), error) {
+            LaunchError::Program(reason) => reason,
+            LaunchError::Grader(error) => panic!("blamed on the grader: {error}"),
+        }
+    }
+
+    #[test]
+    fn names_the_file_and_the_cause() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let script = dir.path().join("stage3.py");
+        fs::write(&script, "#!/no/such/python3\nprint(1)\n").expect("written");
+        fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).expect("chmod");
+        let plain = dir.path().join("plain.txt");
+        fs::write(&plain, "hello\n").expect("written");
+        let shown = |path: &Path| path.display().to_string();
+        assert_eq!(
+            why(&script),
+            format!(
+                "`{}` starts with `#!/no/such/python3`, and that interpreter was not found",
+                shown(&script)
+            )
+        );
+        assert_eq!(
+            why(dir.path()),
+            format!("`{}` is a folder, not a program", shown(dir.path()))
+        );
+        assert_eq!(
+            why(&plain),
+            format!(
+                "`{0}` is not executable (`chmod +x {0}` makes it so)",
+                shown(&plain)
+            )
+        );
+        assert_eq!(
+            why(&dir.path().join("missing")),
+            format!("`{}` was not found", shown(&dir.path().join("missing")))
+        );
+        assert_eq!(
+            why(Path::new("no-such-command-anywhere")),
+            "`no-such-command-anywhere` was not found on PATH"
+        );
+    }
+
+    #[test]
+    fn running_out_of_descriptors_is_the_graders_failure() {
+        let error = io::Error::from_raw_os_error(libc::EMFILE);
+        assert!(matches!(
+            diagnose(OsStr::new("python3"), error),
+            LaunchError::Grader(_)
+        ));
+    }
+}

@@ -1,0 +1,220 @@
+//! Nothing a case starts outlives the case, or the grader. The grader is made a child subreaper,
+//! so a process that a case starts and abandons (a double fork, `setsid`, a group of its own)
+//! becomes the grader's child instead of init's; every case is registered while it runs; and an
+//! unregistered child of the grader is such an escapee, killed when any case ends and when the
+//! grader is stopped.
+
+use std::collections::HashSet;
+use std::fs;
+use std::io;
+use std::process::{Child, Command};
+use std::sync::{Mutex, MutexGuard};
+
+/// The process ids of the cases running now, each the leader of its own session and group.
+static RUNNING: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
+
+/// How many times [`kill_escapees`] looks again for processes handed over by the ones it killed.
+const ROUNDS: usize = 16;
+
+fn running() -> MutexGuard<'static, Vec<libc::pid_t>> {
+    RUNNING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Makes this process the child subreaper of everything it starts.
+///
+/// # Errors
+///
+/// When the kernel refuses (not Linux, or a kernel before 3.4).
+pub fn become_subreaper() -> io::Result<()> {
+    // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes integers and touches no memory.
+    #[allow(unsafe_code)]
+    let done = unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+    if done == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// Makes this process's `/proc` entries (its open files, working folder, environment, memory)
+/// closed to the programs it runs, which run as the same user: a case cannot look into the
+/// grader through `/proc/<grader>/`.
+///
+/// # Errors
+///
+/// When the kernel refuses.
+pub fn hide_from_cases() -> io::Result<()> {
+    // SAFETY: prctl with PR_SET_DUMPABLE takes integers and touches no memory.
+    #[allow(unsafe_code)]
+    let done = unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
+    if done == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// A case while it runs: registered from its start until this is dropped, after its group has
+/// been killed and its leader waited for.
+#[derive(Debug)]
+pub struct Registration(libc::pid_t);
+
+impl Drop for Registration {
+    fn drop(&mut self) {
+        running().retain(|&pid| pid != self.0);
+    }
+}
+
+impl Registration {
+    /// The case's process group (its leader's pid).
+    #[must_use]
+    pub fn group(&self) -> libc::pid_t {
+        self.0
+    }
+}
+
+/// Starts `command` as a case, in a session (and so a process group) of its own, with no
+/// controlling terminal, and registers it. Starting and registering happen under one lock, so
+/// a case that has just started is never taken for an escapee.
+///
+/// # Errors
+///
+/// When the program cannot be started.
+pub fn spawn(command: &mut Command) -> io::Result<(Child, Registration)> {
+    // SAFETY: setsid(2) is async-signal-safe and allocates nothing; in the new child it cannot
+    // fail, since a freshly forked child leads no group.
+    #[allow(unsafe_code)]
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(command, || {
+            if libc::setsid() < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut running = running();
+    let child = command.spawn()?;
+    let pid = libc::pid_t::try_from(child.id()).map_err(io::Error::other)?;
+    running.push(pid);
+    Ok((child, Registration(pid)))
+}
+
+/// Kills the process group `group` (a case's), whatever is still in it.
+pub fn kill_group(group: libc::pid_t) {
+    // SAFETY: kill(2) with a negative pid signals a group; it touches no memory, and a group
+    // that is already gone only makes it fail with ESRCH.
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
+}
+
+/// Kills and reaps every child of this process that is not a running case: processes that left
+/// their case's group and were handed to this process, the subreaper, when their parent died.
+/// Looks again after each kill for the children those had, a bounded number of times.
+pub fn kill_escapees() {
+    // Held throughout, so that no case starts (and looks like an escapee) meanwhile.
+    let running = running();
+    let cases: HashSet<libc::pid_t> = running.iter().copied().collect();
+    for _ in 0..ROUNDS {
+        let escapees: Vec<libc::pid_t> = children()
+            .into_iter()
+            .filter(|pid| !cases.contains(pid))
+            .collect();
+        if escapees.is_empty() {
+            return;
+        }
+        for pid in escapees {
+            // SAFETY: kill(2) and waitpid(2) on a child of this process that is not a case: no
+            // `Child` handle owns it, so reaping it here takes nobody's exit status.
+            #[allow(unsafe_code)]
+            unsafe {
+                // An escapee that leads a group of its own takes that group with it; the
+                // grader's own group is never one of them, since cases run in other sessions.
+                if libc::getpgid(pid) == pid {
+                    libc::kill(-pid, libc::SIGKILL);
+                }
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, std::ptr::null_mut(), 0);
+            }
+        }
+    }
+}
+
+/// Kills every running case and every escapee: what a grader that is being stopped leaves.
+pub fn kill_everything() {
+    for &group in running().iter() {
+        kill_group(group);
+    }
+    kill_escapees();
+}
+
+/// The children of this process, from each of its threads' `children` file in `/proc`.
+fn children() -> Vec<libc::pid_t> {
+    let Ok(tasks) = fs::read_dir("/proc/self/task") else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| fs::read_to_string(task.path().join("children")).ok())
+        .flat_map(|list| {
+            list.split_whitespace()
+                .filter_map(|pid| pid.parse().ok())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    /// A process that escapes its case (`setsid` in a background subshell) is found and killed
+    /// once the case is over, while the running case itself is left alone.
+    #[test]
+    fn an_escaped_process_is_killed_and_a_running_case_is_not() {
+        become_subreaper().expect("a subreaper");
+        let marker = format!("reaper-test-{}", std::process::id());
+        let (mut escaping, escaping_case) = spawn(
+            Command::new("sh")
+                .args([
+                    "-c",
+                    &format!("setsid sh -c 'sleep 300; : {marker}' & sleep 0.05"),
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+        )
+        .expect("sh starts");
+        let (mut running_case, running_registration) =
+            spawn(Command::new("sleep").arg("300")).expect("sleep starts");
+        escaping.wait().expect("the escaping case ends");
+        kill_group(escaping_case.group());
+        drop(escaping_case);
+        // The escapee, handed over to this process, is killed; the running case is not.
+        let started = Instant::now();
+        loop {
+            kill_escapees();
+            let left = Command::new("pgrep")
+                .args(["-f", &marker])
+                .output()
+                .expect("pgrep");
+            if left.stdout.is_empty() {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "the escapee survived"
+            );
+        }
+        assert!(
+            running_case.try_wait().expect("a status").is_none(),
+            "the case was killed"
+        );
+        kill_group(running_registration.group());
+        running_case.wait().expect("reaped");
+    }
+}

@@ -1,0 +1,301 @@
+//! The sandbox a case runs in, built without privileges from Linux's Landlock: the program may
+//! read and run whatever the user may, except the hidden paths (the fixtures, and whatever the
+//! grader writes); it may write only to a fresh temporary folder of its own (its `HOME` and
+//! `TMPDIR`) and `/dev/null`; it may not open TCP connections, signal processes outside the
+//! sandbox, or reach abstract UNIX sockets outside it; and it starts with a cleared environment.
+//!
+//! Landlock only allows, so "everything but the hidden paths" is written as one rule for each
+//! entry beside a hidden path and beside each folder on the way to it; the folders on the way get
+//! no rule (their files can be opened by name, but they cannot be listed), and neither does any
+//! entry, such as a symbolic link, that leads into a hidden path or to a folder above one.
+//!
+//! What it does not stop, by design or because Landlock cannot: reading `/proc` entries that
+//! every user may read (another process's command line, say), UDP and other non-TCP network use,
+//! using CPU or memory (the time limit and the output cap bound a case), and reading a hidden file
+//! through a hard link made before grading.
+
+use std::collections::HashSet;
+use std::ffi::OsString;
+use std::fmt;
+use std::fs;
+use std::io;
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use landlock::{
+    ABI, Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr, Scope,
+    path_beneath_rules,
+};
+use tempfile::TempDir;
+
+/// The newest Landlock ABI asked for; an older kernel enforces what it knows of it.
+const ABI_WANTED: ABI = ABI::V7;
+
+/// The files a case may write besides its own folder.
+const WRITABLE_FILES: &[&str] = &["/dev/null"];
+
+/// Whether cases are sandboxed, and if not why: for the report's first line and the JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Support {
+    /// Cases run in the sandbox, under this Landlock ABI of the kernel.
+    Enforced {
+        /// The kernel's Landlock ABI version.
+        abi: i64,
+    },
+    /// Cases run without the sandbox, for this reason.
+    Off(String),
+}
+
+impl fmt::Display for Support {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Support::Enforced { abi } => write!(f, "sandboxed (Landlock ABI {abi})"),
+            Support::Off(why) => write!(f, "not sandboxed: {why}"),
+        }
+    }
+}
+
+/// The sandbox of every case of a grading run: what may be read, decided once.
+#[derive(Debug)]
+pub struct Sandbox {
+    readable: Vec<PathBuf>,
+    path: OsString,
+    support: Support,
+}
+
+impl Sandbox {
+    /// A sandbox that hides `hidden` (files or folders; those that do not exist yet are hidden
+    /// too, since nothing new is readable) from every case. Where the kernel has no Landlock,
+    /// the cases will run without it, and [`Sandbox::support`] says so.
+    #[must_use]
+    pub fn new(hidden: &[PathBuf]) -> Sandbox {
+        let support = match kernel_abi() {
+            abi if abi >= 1 => Support::Enforced { abi },
+            _ => Support::Off("this kernel does not offer Landlock".to_owned()),
+        };
+        Sandbox {
+            readable: readable_paths(hidden),
+            path: std::env::var_os("PATH")
+                .unwrap_or_else(|| OsString::from("/usr/local/bin:/usr/bin:/bin")),
+            support,
+        }
+    }
+
+    /// A sandbox that does nothing but say why: cases run as the grader does.
+    #[must_use]
+    pub fn off(why: impl Into<String>) -> Sandbox {
+        Sandbox {
+            readable: Vec::new(),
+            path: OsString::new(),
+            support: Support::Off(why.into()),
+        }
+    }
+
+    /// Whether the cases are sandboxed.
+    #[must_use]
+    pub fn support(&self) -> &Support {
+        &self.support
+    }
+
+    /// The sandbox of one case, with a fresh folder of its own; `None` when sandboxing is off.
+    ///
+    /// # Errors
+    ///
+    /// When the folder or the Landlock ruleset cannot be made: a failure of the grader's own
+    /// resources, never of the program graded.
+    pub fn for_case(&self) -> io::Result<Option<CaseSandbox>> {
+        if !matches!(self.support, Support::Enforced { .. }) {
+            return Ok(None);
+        }
+        let home = tempfile::Builder::new().prefix("case-").tempdir()?;
+        let ruleset = ruleset(&self.readable, home.path()).map_err(io::Error::other)?;
+        Ok(Some(CaseSandbox {
+            home,
+            ruleset,
+            path: self.path.clone(),
+        }))
+    }
+}
+
+/// The sandbox of one case: its own folder, and the ruleset the program is confined by.
+#[derive(Debug)]
+pub struct CaseSandbox {
+    home: TempDir,
+    ruleset: Option<OwnedFd>,
+    path: OsString,
+}
+
+impl CaseSandbox {
+    /// The case's own folder, the only one it may write to; removed with this value.
+    #[must_use]
+    pub fn home(&self) -> &Path {
+        self.home.path()
+    }
+
+    /// Confines the program `command` starts: a cleared environment (`PATH` as the grader's,
+    /// `HOME` and `TMPDIR` the case's folder, `LANG`, `TERM`), and the Landlock ruleset, applied
+    /// in the child between `fork` and `exec`. The ruleset is owned by `self`, which must live
+    /// until the program has been started.
+    pub fn confine(&self, command: &mut Command) {
+        command
+            .env_clear()
+            .env("PATH", &self.path)
+            .env("HOME", self.home())
+            .env("TMPDIR", self.home())
+            .env("LANG", "C.UTF-8")
+            .env("TERM", "dumb");
+        let Some(ruleset) = self.ruleset.as_ref().map(AsRawFd::as_raw_fd) else {
+            return;
+        };
+        // SAFETY: between fork and exec only async-signal-safe calls are allowed: these are two
+        // raw system calls on integers, with no allocation. The ruleset descriptor is open in
+        // the child (it closes on exec) because `self` outlives the spawn.
+        #[allow(unsafe_code)]
+        unsafe {
+            command.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+                    || libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0) != 0
+                {
+                    return Err(io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+    }
+}
+
+/// The kernel's Landlock ABI version, or 0 (or less) when it offers none.
+fn kernel_abi() -> i64 {
+    const LANDLOCK_CREATE_RULESET_VERSION: libc::c_uint = 1;
+    // SAFETY: with a null attribute, size 0 and the version flag, the call only returns the
+    // version number; it reads and writes no memory.
+    #[allow(unsafe_code)]
+    let version = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<libc::c_void>(),
+            0_usize,
+            LANDLOCK_CREATE_RULESET_VERSION,
+        )
+    };
+    version
+}
+
+/// The ruleset of one case: read and run `readable`, everything in `home`, write `/dev/null`;
+/// no TCP, no signals or abstract sockets beyond the sandbox. `None` if the kernel enforces
+/// nothing after all.
+fn ruleset(readable: &[PathBuf], home: &Path) -> Result<Option<OwnedFd>, landlock::RulesetError> {
+    let read = AccessFs::from_read(ABI_WANTED);
+    let all = AccessFs::from_all(ABI_WANTED);
+    let created = Ruleset::default()
+        .handle_access(all)?
+        .handle_access(AccessNet::from_all(ABI_WANTED))?
+        .scope(Scope::from_all(ABI_WANTED))?
+        .create()?
+        .add_rules(path_beneath_rules(readable, read))?
+        .add_rules(path_beneath_rules([home], all))?
+        .add_rules(path_beneath_rules(
+            WRITABLE_FILES,
+            AccessFs::ReadFile | AccessFs::WriteFile,
+        ))?;
+    Ok(created.into())
+}
+
+/// Everything a case may read: every entry of `/` and of each folder on the way to a hidden
+/// path, except the hidden paths, the folders on the way (which are walked instead), and any
+/// entry that resolves into a hidden path or to a folder above one. With nothing hidden, `/`.
+fn readable_paths(hidden: &[PathBuf]) -> Vec<PathBuf> {
+    let hidden: Vec<PathBuf> = hidden.iter().filter_map(|path| resolved(path)).collect();
+    if hidden.is_empty() {
+        return vec![PathBuf::from("/")];
+    }
+    let on_the_way: HashSet<&Path> = hidden
+        .iter()
+        .flat_map(|path| path.ancestors().skip(1))
+        .collect();
+    let mut readable = Vec::new();
+    let mut folders = vec![PathBuf::from("/")];
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if hidden.contains(&path) {
+                continue;
+            }
+            if on_the_way.contains(path.as_path()) {
+                folders.push(path);
+                continue;
+            }
+            // A link that leads to a hidden path, into one, or above one gets no rule.
+            let Ok(target) = fs::canonicalize(&path) else {
+                continue;
+            };
+            let reveals = hidden
+                .iter()
+                .any(|hidden| target.starts_with(hidden) || hidden.starts_with(&target));
+            if !reveals {
+                readable.push(path);
+            }
+        }
+    }
+    readable.sort();
+    readable
+}
+
+/// `path` made absolute with every link resolved; a path that does not exist yet is resolved
+/// through its parent. `None` when not even the parent exists.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    fs::canonicalize(path).ok().or_else(|| {
+        let parent = fs::canonicalize(path.parent()?).ok()?;
+        Some(parent.join(path.file_name()?))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    #[test]
+    fn everything_is_readable_but_the_hidden_paths_and_what_leads_into_them() {
+        let root = tempfile::tempdir().expect("a temporary folder");
+        let root = fs::canonicalize(root.path()).expect("resolved");
+        let (work, fixtures) = (root.join("work"), root.join("work/fixtures"));
+        fs::create_dir_all(fixtures.join("stage3")).expect("folders");
+        fs::create_dir_all(root.join("work/stages")).expect("folders");
+        fs::write(root.join("work/Cargo.toml"), "").expect("a file");
+        fs::write(root.join("other"), "").expect("a file");
+        symlink(&fixtures, work.join("sneaky")).expect("a link into the hidden folder");
+        symlink(&root, work.join("up")).expect("a link above the hidden folder");
+        let json = work.join("results.json");
+
+        let readable = readable_paths(&[fixtures.clone(), json.clone()]);
+        for allowed in [
+            root.join("other"),
+            work.join("Cargo.toml"),
+            work.join("stages"),
+        ] {
+            assert!(readable.contains(&allowed), "{allowed:?} in {readable:?}");
+        }
+        for denied in [
+            &fixtures,
+            &json,
+            &work,
+            &root,
+            &work.join("sneaky"),
+            &work.join("up"),
+        ] {
+            assert!(!readable.contains(denied), "{denied:?} in {readable:?}");
+        }
+        assert!(
+            !readable.iter().any(|path| path.starts_with(&fixtures)),
+            "{readable:?}"
+        );
+        assert!(readable.contains(&PathBuf::from("/usr")), "{readable:?}");
+        assert_eq!(readable_paths(&[]), [PathBuf::from("/")]);
+    }
+}
