@@ -88,10 +88,10 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
             }
             ExitCode::FAILURE
         }
-        unknown => {
-            let _ = writeln!(io::stderr(), "no fault named {unknown}");
+        other => crate::hostile::run(other, marker.unwrap_or_default()).unwrap_or_else(|| {
+            let _ = writeln!(io::stderr(), "no fault named {other}");
             ExitCode::from(64)
-        }
+        }),
     }
 }
 
