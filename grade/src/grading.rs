@@ -93,8 +93,8 @@ fn replace_placeholder(arg: &OsStr, folder: &OsStr) -> OsString {
 /// One submission of a class: its folder and the command that runs it.
 #[derive(Debug)]
 pub struct Submission {
-    /// The folder's name, as the report shows it.
-    pub name: String,
+    /// The folder's name, byte for byte (shown through [`harness::visible`]).
+    pub name: OsString,
     /// The folder.
     pub folder: PathBuf,
     /// The command, with the folder in place of every `{}`.
@@ -144,11 +144,7 @@ pub fn class_submissions(
                 .map(|arg| replace_placeholder(arg, folder.as_os_str()))
                 .collect();
             Submission {
-                name: folder
-                    .file_name()
-                    .unwrap_or_default()
-                    .to_string_lossy()
-                    .into_owned(),
+                name: folder.file_name().unwrap_or_default().to_owned(),
                 program: Program::command(argv),
                 folder,
             }

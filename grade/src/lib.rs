@@ -196,7 +196,7 @@ fn grade_class(
         fixtures.len(),
         submissions
             .iter()
-            .map(|submission| submission.name.as_str()),
+            .map(|submission| submission.name.as_os_str()),
     );
     let mut entries = Vec::new();
     let mut all_passed = 0;
@@ -208,7 +208,7 @@ fn grade_class(
         }
         if options.json.is_some() {
             entries.push(json::for_submission(
-                &submission.name,
+                &submission.name.to_string_lossy(),
                 options.stage,
                 fixtures,
                 &results,

@@ -1,7 +1,9 @@
 //! The report for people: a line a case, the feedback of each failure, a summary line last; and
 //! the table of a class, a row a submission.
 
+use std::ffi::OsStr;
 use std::io::{self, Write};
+use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use harness::feedback::{self, Paint};
@@ -75,10 +77,10 @@ impl ClassTable {
         stage: u8,
         fixtures_dir: &Path,
         total: usize,
-        names: impl Iterator<Item = &'a str>,
+        names: impl Iterator<Item = &'a OsStr>,
     ) -> ClassTable {
         let name_width = names
-            .map(|name| name.chars().count())
+            .map(|name| shown(name).chars().count())
             .max()
             .unwrap_or(0)
             .max("submission".len());
@@ -96,10 +98,16 @@ impl ClassTable {
     /// # Errors
     ///
     /// When `out` cannot be written.
-    pub fn row(&self, out: &mut impl Write, name: &str, results: &[CaseResult]) -> io::Result<()> {
+    pub fn row(
+        &self,
+        out: &mut impl Write,
+        name: &OsStr,
+        results: &[CaseResult],
+    ) -> io::Result<()> {
         writeln!(
             out,
-            "{name:width$}  {}/{}",
+            "{:width$}  {}/{}",
+            shown(name),
             count_passed(results),
             self.total,
             width = self.name_width
@@ -114,4 +122,9 @@ impl ClassTable {
     pub fn finish(out: &mut impl Write, passed: usize, failed: usize) -> io::Result<()> {
         writeln!(out, "{passed} passed, {failed} failed")
     }
+}
+
+/// A submission's folder name as the table shows it: whatever it holds, safe on a terminal.
+fn shown(name: &OsStr) -> String {
+    harness::visible::visible(name.as_bytes())
 }

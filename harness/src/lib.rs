@@ -18,6 +18,7 @@ pub mod program;
 pub mod reaper;
 pub mod sandbox;
 pub mod transcript;
+pub mod visible;
 
 pub use fixture::{Fixture, FixtureError};
 pub use judge::{Verdict, judge};
