@@ -13,6 +13,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use grade::content::TicTacToe;
 use harness::feedback::{self, Paint};
 use harness::fixture::{self, Fixture};
 use harness::process::{self, Limits, Outcome};
@@ -111,7 +112,7 @@ fn check(
     };
     let limits = Limits::default();
     let run = process::run(program.argv(), &fixture.transcript.stdin(), limits);
-    let verdict = harness::judge(fixture, &run, limits);
+    let judgement = harness::judge(fixture, &run, limits, &TicTacToe::new(stage));
     let actual = fixture.transcript.of_run(&run.stdout);
     // The same feedback as the grader gives, then the whole diff.
     let failure = || {
@@ -120,7 +121,7 @@ fn check(
             fixture.path.display(),
             program.label()
         );
-        message += &feedback::report(number, fixture, &run, &verdict, Paint::default());
+        message += &feedback::report(number, fixture, &run, &judgement, Paint::default());
         if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &actual) {
             message += &format!("\nThe whole transcript:\n{diff}");
         }
@@ -135,7 +136,7 @@ fn check(
         // Grading another program, or a reference that did not even exit: the grader's
         // verdict decides, and nothing is written.
         _ => {
-            return if verdict.passed() {
+            return if judgement.verdict.passed() {
                 Ok(())
             } else {
                 Err(failure())
@@ -244,7 +245,11 @@ fn every_fixture_has_a_hint(root: &Path) -> Result<(), Failed> {
     let mut missing = Vec::new();
     for stage in 1..=5 {
         for fixture in fixture::load_stage(root, stage).map_err(|error| error.to_string())? {
-            if fixture.hint.as_deref().is_none_or(|hint| hint.trim().is_empty()) {
+            if fixture
+                .hint
+                .as_deref()
+                .is_none_or(|hint| hint.trim().is_empty())
+            {
                 missing.push(format!("  {}", fixture.path.display()));
             }
         }

@@ -18,6 +18,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             json_schema,
         ),
         test(
+            "options::content_passes_a_program_that_plays_right_but_presents_differently",
+            content_criterion,
+        ),
+        test(
             "options::without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time",
             workspace_fixtures,
         ),
@@ -41,7 +45,10 @@ fn all_reports_every_failure() {
     // Two cases end at a prompt or before the grid's last row, so no cell is wrong in them.
     assert_eq!(failures, 3, "{report}");
     assert_eq!(case_lines, 5, "{report}");
-    assert!(report.ends_with("2 passed, 3 failed\n"), "{report}");
+    assert!(
+        report.ends_with("2 passed, 3 failed: 2 of 5 exact, 2 of 5 content\n"),
+        "{report}"
+    );
 }
 
 fn json_schema() {
@@ -59,6 +66,11 @@ fn json_schema() {
     assert_eq!(results["version"], 3);
     assert_eq!(results["status"], "fail");
     assert!(results["message"].is_null());
+    assert_eq!(results["criterion"], "exact");
+    assert_eq!(
+        results["scores"],
+        serde_json::json!({ "exact": 2, "content": 2, "total": 5 })
+    );
     let tests = results["tests"].as_array().expect("a list of tests");
     assert_eq!(tests.len(), 5);
     assert_eq!(tests[0]["name"], "draw-full-grid");
@@ -69,15 +81,72 @@ fn json_schema() {
         );
         assert!(test["output"].as_str().expect("output").chars().count() <= 500);
         match test["status"].as_str().expect("status") {
-            "pass" => assert!(test["message"].is_null()),
-            "fail" => assert!(
-                test["message"]
-                    .as_str()
-                    .expect("message")
-                    .starts_with("Wrong answer in test #")
-            ),
+            "pass" => {
+                assert!(test["message"].is_null());
+                assert_eq!(test["content"], "pass");
+            }
+            "fail" => {
+                assert!(
+                    test["message"]
+                        .as_str()
+                        .expect("message")
+                        .starts_with("Wrong answer in test #")
+                );
+                assert_eq!(test["content"], "fail");
+            }
             other => panic!("unexpected status {other}"),
         }
+    }
+}
+
+/// A program whose game is right but which shows no prompts fails every case exactly and
+/// passes every one with `--content`, which the text and the JSON both say.
+fn content_criterion() {
+    let exact = grade(&submission(&["--all"], "no-prompts", &[]));
+    assert_eq!(exact.status, Some(1), "{}", exact.report);
+    assert!(
+        exact
+            .report
+            .ends_with("0 passed, 5 failed: 0 of 5 exact, 5 of 5 content\n"),
+        "{}",
+        exact.report
+    );
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let json = dir.path().join("results.json");
+    let json_arg = json.to_str().expect("a UTF-8 path");
+    let by_content = grade(&submission(
+        &["--content", "--json", json_arg],
+        "no-prompts",
+        &[],
+    ));
+    assert_eq!(by_content.status, Some(0), "{}", by_content.report);
+    let report = &by_content.report;
+    assert!(
+        report.lines().next().is_some_and(
+            |heading| heading.ends_with("a case passing when its game is right (--content)")
+        ),
+        "{report}"
+    );
+    assert_eq!(
+        report.matches("Presentation error in test #").count(),
+        5,
+        "every case runs, and each still says what differs: {report}"
+    );
+    assert!(
+        report.ends_with("5 passed, 0 failed: 0 of 5 exact, 5 of 5 content\n"),
+        "{report}"
+    );
+    let results: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
+    assert_eq!(results["status"], "pass");
+    assert_eq!(results["criterion"], "content");
+    for test in results["tests"].as_array().expect("a list of tests") {
+        assert_eq!(test["status"], "pass");
+        assert_eq!(test["content"], "pass");
+        assert_eq!(test["verdict"], "Presentation error");
+        assert!(test["message"].as_str().is_some_and(|message| {
+            message.contains("The game is right; only the presentation differs")
+        }));
     }
 }
 
@@ -109,7 +178,7 @@ fn workspace_fixtures() {
             first_line.starts_with("Grading the reference stage"),
             "{first_line}"
         );
-        assert!(report.ends_with(" passed, 0 failed\n"), "{report}");
+        crate::verdicts::assert_every_case_exactly_right(&report);
     }
 }
 
