@@ -122,7 +122,11 @@ fn check(
             program.label()
         );
         message += &feedback::report(number, fixture, &run, &judgement, Paint::default());
-        if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &actual) {
+        // The inputs where the reading of the game places them, as in the feedback.
+        let shown = fixture
+            .transcript
+            .of_run_at(&run.stdout, &judgement.content.input_offsets);
+        if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &shown) {
             message += &format!("\nThe whole transcript:\n{diff}");
         }
         if matches!(under_test, UnderTest::Reference) {

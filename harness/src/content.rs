@@ -211,9 +211,10 @@ pub fn white_space_difference(expected: &[u8], actual: &[u8]) -> Presentation {
     }
 }
 
-/// What makes the line `got` differ from `want` (newlines included, empty past the end) when
-/// the difference is white space alone.
-fn describe_white_space(want: &str, got: &str) -> &'static str {
+/// What makes the line `got` differ from `want` (with their newlines, if they have them; empty
+/// past the end of the output) when the difference is white space alone, in words.
+#[must_use]
+pub fn describe_white_space(want: &str, got: &str) -> &'static str {
     let (want_line, got_line) = (want.trim_end_matches('\n'), got.trim_end_matches('\n'));
     if got_line.ends_with('\r') && !want_line.ends_with('\r') {
         "lines end in CRLF (\\r\\n) where they should end in LF (\\n) alone"
@@ -263,30 +264,31 @@ mod tests {
     #[test]
     fn white_space_alone_is_presentation_and_is_named() {
         assert_eq!(finding(GRID), Finding::Same(Vec::new()));
-        assert_eq!(
-            summary(&GRID.replace('\n', "\r\n")),
-            "lines end in CRLF (\\r\\n) where they should end in LF (\\n) alone"
-        );
-        assert_eq!(
-            summary(&GRID.replace("| O X X |", "| O X X | ")),
-            "a line has trailing white space"
-        );
-        assert_eq!(
-            summary(&GRID.replace("Draw\n", "Draw")),
-            "the output does not end with a newline"
-        );
-        assert_eq!(
-            summary(&format!("{GRID}\n")),
-            "there is an extra empty line"
-        );
-        assert_eq!(
-            summary(&GRID.replace("| X _ O |", "| X\n_ O |")),
-            "a line is broken in a different place"
-        );
-        assert_eq!(
-            summary(&GRID.replace("| X _ O |", "|  X _ O |")),
-            "a line has different spaces between its words"
-        );
+        for (actual, named) in [
+            (
+                GRID.replace('\n', "\r\n"),
+                "lines end in CRLF (\\r\\n) where they should end in LF (\\n) alone",
+            ),
+            (
+                GRID.replace("| O X X |", "| O X X | "),
+                "a line has trailing white space",
+            ),
+            (
+                GRID.replace("Draw\n", "Draw"),
+                "the output does not end with a newline",
+            ),
+            (format!("{GRID}\n"), "there is an extra empty line"),
+            (
+                GRID.replace("| X _ O |", "| X\n_ O |"),
+                "a line is broken in a different place",
+            ),
+            (
+                GRID.replace("| X _ O |", "|  X _ O |"),
+                "a line has different spaces between its words",
+            ),
+        ] {
+            assert_eq!(summary(&actual), named, "{actual:?}");
+        }
     }
 
     #[test]

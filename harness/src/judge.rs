@@ -226,3 +226,60 @@ fn compare(fixture: &Fixture, stdout: &[u8], check: &dyn ContentCheck) -> Compar
     }
     comparison
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::{Mismatch, Place, Presentation, Spot};
+
+    /// A check that finds what it is told to, whatever the output.
+    struct Says(Finding);
+
+    impl ContentCheck for Says {
+        fn compare(&self, _: &crate::Transcript, _: &[u8]) -> Comparison {
+            Comparison {
+                subject: "content",
+                input_offsets: Vec::new(),
+                finding: self.0.clone(),
+            }
+        }
+    }
+
+    fn verdict(check: &Says, stdout: &str) -> Verdict {
+        let body = "Q: > 1\nA B\n";
+        let fixture = Fixture {
+            name: "case".to_owned(),
+            path: "case.snap".into(),
+            exit_status: 0,
+            hint: None,
+            body: body.to_owned(),
+            transcript: crate::Transcript::parse(body).expect("valid"),
+        };
+        let run = Run {
+            outcome: Outcome::Exited(0),
+            stdout: stdout.as_bytes().to_vec(),
+            stderr: Vec::new(),
+            duration: Duration::ZERO,
+        };
+        judge(&fixture, &run, Limits::default(), check).verdict
+    }
+
+    #[test]
+    fn white_space_is_never_content_and_a_difference_is_never_nothing() {
+        let differs = Says(Finding::Differs(Box::new(Mismatch {
+            summary: "wrong".to_owned(),
+            place: Place {
+                expected: Spot::End,
+                actual: Spot::End,
+                caret: crate::content::Caret::FirstDifference,
+            },
+            notes: Vec::new(),
+            earlier: None,
+        })));
+        assert_eq!(verdict(&differs, "Q: A B\n"), Verdict::Passed);
+        assert_eq!(verdict(&differs, "Q:\nA\tB \n"), Verdict::PresentationError);
+        assert_eq!(verdict(&differs, "Q: A C\n"), Verdict::WrongAnswer);
+        let same = Says(Finding::Same(Vec::<Presentation>::new()));
+        assert_eq!(verdict(&same, "Q: a b\n"), Verdict::PresentationError);
+    }
+}

@@ -168,7 +168,14 @@ impl Transcript {
     /// program did not ask for them.
     #[must_use]
     pub fn of_run(&self, stdout: &[u8]) -> String {
-        self.render_run(stdout, &[], true).text
+        self.of_run_at(stdout, &[])
+    }
+
+    /// [`Transcript::of_run`] with the first inputs at `known` offsets of `stdout`, as
+    /// [`Transcript::shown_in_run_at`] places them.
+    #[must_use]
+    pub fn of_run_at(&self, stdout: &[u8], known: &[usize]) -> String {
+        self.render_run(stdout, known, true).text
     }
 
     /// [`Transcript::of_run`] without the inputs the program never asked for: what a terminal
@@ -425,6 +432,26 @@ mod tests {
         // A program that never asks: its inputs are listed at the end.
         assert_eq!(transcript.of_run(b"hello\r\n"), "hello\\r\n> 1\n> 2\\z\n");
         assert_eq!(transcript.of_run(b"Q: done"), "Q: > 1\ndone\\z\n> 2\\z\n");
+    }
+
+    #[test]
+    fn places_inputs_where_told_and_names_lines_and_columns() {
+        let transcript = Transcript::parse("Q: > 1\nA\nQ: > 2\nB\n").expect("valid");
+        assert_eq!(transcript.input_offsets(), [3, 8]);
+        let stdout = b"Q:\nA\nQ:B\n";
+        let run = transcript.shown_in_run_at(stdout, &[3, 7]);
+        assert_eq!(run.text, "Q:\n> 1\nA\nQ:> 2\nB\n");
+        assert_eq!(run.line_of_byte(3), 3, "`A`, after the input");
+        assert_eq!(run.line_of_byte(7), 5, "`B`");
+        assert_eq!(run.line_of_byte(stdout.len()), 6, "past the end");
+        assert_eq!(run.line_of_input(0), Some(2));
+        assert_eq!(run.line_of_input(1), Some(4));
+        assert_eq!(run.column_of_byte(6), 2);
+        assert_eq!(run.column_of_byte(7), 1, "right after an input");
+        // Inputs past those known are placed after their prompts, which this run never shows.
+        let run = transcript.shown_in_run_at(stdout, &[3]);
+        assert_eq!(run.text, "Q:\n> 1\nA\nQ:B\n");
+        assert_eq!(run.line_of_input(1), None);
     }
 
     proptest! {

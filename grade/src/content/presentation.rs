@@ -2,7 +2,7 @@
 //! lines, white space, line endings, letter case and wording, each difference in one of these
 //! kinds, with the place where it is seen.
 
-use harness::content::{Caret, Place, Presentation, Spot};
+use harness::content::{self, Caret, Place, Presentation, Spot};
 
 use super::reading::{LineEnd, Piece, PieceKind, Reading, Row};
 
@@ -251,7 +251,16 @@ fn item(want: &[Piece], got: &[Piece], found: &mut Vec<Difference>) {
     if want_rows.is_empty() {
         // A message, or a line that is neither: one piece each.
         if let (Some(want), Some(got)) = (want.first(), got.first()) {
-            found.extend(text(want, got, Kind::Wording));
+            found.extend(text(want, got, || {
+                (
+                    Kind::Wording,
+                    format!(
+                        "a message reads `{}` where it should read `{}`",
+                        got.text.trim(),
+                        want.text
+                    ),
+                )
+            }));
             found.extend(line_end(want, got));
         }
         return;
@@ -302,10 +311,8 @@ fn border(
     let dashes = |piece: &Piece| piece.text.matches('-').count();
     match (want, got) {
         (Some(want), Some(got)) => {
-            if want.text.trim() == got.text.trim() {
-                found.extend(text(&want, &got, Kind::Border));
-            } else {
-                found.push(at_pieces(
+            found.extend(text(&want, &got, || {
+                (
                     Kind::Border,
                     format!(
                         "the border is `{}`, {} dashes, where it should be `{}`, {}",
@@ -314,10 +321,8 @@ fn border(
                         want.text,
                         dashes(&want)
                     ),
-                    start(&want),
-                    start(&got),
-                ));
-            }
+                )
+            }));
             found.extend(line_end(&want, &got));
         }
         (Some(want), None) => found.push(at_pieces(
@@ -376,22 +381,26 @@ fn row(want: &Piece, got: &Piece, found: &mut Vec<Difference>) {
         text: String::from_utf8_lossy(&redrawn).into_owned(),
         ..got.clone()
     };
-    if let Some(mut difference) = text(want, &redrawn, Kind::RowLayout) {
-        if difference.kind == Kind::RowLayout {
-            difference.summary = format!(
+    found.extend(text(want, &redrawn, || {
+        (
+            Kind::RowLayout,
+            format!(
                 "grid rows are drawn as `{}` where they should be drawn as `{}`",
                 got.text.trim(),
                 want.text
-            );
-        }
-        found.push(difference);
-    }
+            ),
+        )
+    }));
     found.extend(line_end(want, got));
 }
 
 /// How the text of two pieces with the same content differs: in white space, in letter case,
-/// or else in `otherwise` (wording, the drawing of a row).
-fn text(want: &Piece, got: &Piece, otherwise: Kind) -> Option<Difference> {
+/// or else as `otherwise` says (in wording, in the drawing of a row).
+fn text(
+    want: &Piece,
+    got: &Piece,
+    otherwise: impl FnOnce() -> (Kind, String),
+) -> Option<Difference> {
     let (want_text, got_text) = (want.text.as_str(), got.text.as_str());
     if want_text == got_text {
         return None;
@@ -400,7 +409,7 @@ fn text(want: &Piece, got: &Piece, otherwise: Kind) -> Option<Difference> {
     let (kind, summary) = if squeezed(want_text) == squeezed(got_text) {
         (
             Kind::WhiteSpace,
-            white_space(want_text, got_text).to_owned(),
+            content::describe_white_space(want_text, got_text).to_owned(),
         )
     } else if squeezed(want_text).to_lowercase() == squeezed(got_text).to_lowercase() {
         (
@@ -410,33 +419,10 @@ fn text(want: &Piece, got: &Piece, otherwise: Kind) -> Option<Difference> {
                 got_text.trim()
             ),
         )
-    } else if otherwise == Kind::Wording {
-        (
-            Kind::Wording,
-            format!(
-                "a message reads `{}` where it should read `{want_text}`",
-                got_text.trim()
-            ),
-        )
     } else {
-        (otherwise, String::new())
+        otherwise()
     };
     Some(at_pieces(kind, summary, start(want), start(got)))
-}
-
-/// What differs between two lines that differ only in white space.
-fn white_space(want: &str, got: &str) -> &'static str {
-    if want.trim_end() == got.trim_end() {
-        if got.len() > want.len() {
-            "a line has trailing white space"
-        } else {
-            "a line lacks the trailing space it should end with"
-        }
-    } else if want.trim_start() == got.trim_start() {
-        "a line starts with different white space"
-    } else {
-        "a line has different spaces between its words"
-    }
 }
 
 /// How the end of a line of content differs.

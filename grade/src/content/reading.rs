@@ -95,6 +95,16 @@ pub(crate) enum PieceKind {
     Text,
 }
 
+impl PieceKind {
+    /// Whether the piece is part of an item's content: a row, a message or another line.
+    fn is_content(&self) -> bool {
+        matches!(
+            self,
+            PieceKind::Row(_) | PieceKind::Message(_) | PieceKind::Text
+        )
+    }
+}
+
 /// A grid row as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Row {
@@ -144,9 +154,20 @@ pub(crate) enum Content {
 impl Reading {
     /// Reads `output`.
     pub(crate) fn of(output: &[u8]) -> Reading {
-        let mut pieces = Vec::new();
+        Reading::up_to(output, usize::MAX)
+    }
+
+    /// Reads `output` as far as it takes to have more than `items` items, whole: what a
+    /// comparison with an output of `items` items needs, however long the output (a program
+    /// that floods its output, say).
+    pub(crate) fn up_to(output: &[u8], items: usize) -> Reading {
+        // A grid has three rows at most, any other item one line: this many lines of content
+        // hold more than `items` items.
+        let enough = items.saturating_add(1).saturating_mul(3);
+        let mut pieces: Vec<Piece> = Vec::new();
+        let mut content_lines = 0;
         let mut start = 0;
-        while start < output.len() {
+        while start < output.len() && content_lines < enough {
             let (content_end, end, next) = match output[start..].iter().position(|&b| b == b'\n') {
                 Some(at) if at > 0 && output[start + at - 1] == b'\r' => {
                     (start + at - 1, LineEnd::CrNewline, start + at + 1)
@@ -155,6 +176,8 @@ impl Reading {
                 None => (output.len(), LineEnd::EndOfOutput, output.len()),
             };
             read_line(output, start..content_end, end, &mut pieces);
+            content_lines +=
+                usize::from(pieces.last().is_some_and(|piece| piece.kind.is_content()));
             start = next;
         }
         let items = group(&pieces);
@@ -250,12 +273,11 @@ fn read_line(output: &[u8], range: Range<usize>, end: LineEnd, pieces: &mut Vec<
 fn prompt_length(text: &str) -> Option<usize> {
     let words = text.trim_start_matches([' ', '\t']);
     let lead = text.len() - words.len();
-    let first_word: String = words
-        .chars()
-        .take_while(char::is_ascii_alphabetic)
-        .collect::<String>()
-        .to_ascii_lowercase();
-    if !PROMPT_WORDS.contains(&first_word.as_str()) {
+    let first_word = &words[..words.bytes().take_while(u8::is_ascii_alphabetic).count()];
+    if !PROMPT_WORDS
+        .iter()
+        .any(|word| word.eq_ignore_ascii_case(first_word))
+    {
         return None;
     }
     let end = words
@@ -282,6 +304,12 @@ fn cell_of(symbol: char) -> Option<Cell> {
 
 /// `text`, at `start` in the output, read as a grid row.
 fn row(text: &str, start: usize) -> Option<Row> {
+    if text
+        .chars()
+        .any(|c| !c.is_whitespace() && c != '|' && cell_of(c).is_none())
+    {
+        return None;
+    }
     let lead = text.len() - text.trim_start().len();
     let body = text.trim();
     let piped = body.len() >= 2 && body.starts_with('|') && body.ends_with('|');
@@ -362,7 +390,7 @@ fn message(text: &str) -> Option<Message> {
     if let Some(state) = state {
         return Some(Message::State(state));
     }
-    let recognised: Vec<Message> = [
+    let mut recognised = [
         (Message::Cells, &["symbol"][..]),
         (Message::NotNumbers, &["number"]),
         (Message::OutOfRange, &["1to3", "1and3"]),
@@ -370,10 +398,9 @@ fn message(text: &str) -> Option<Message> {
     ]
     .into_iter()
     .filter(|(_, keys)| keys.iter().any(|key| words.contains(key)))
-    .map(|(message, _)| message)
-    .collect();
-    match recognised[..] {
-        [message] => Some(message),
+    .map(|(message, _)| message);
+    match (recognised.next(), recognised.next()) {
+        (Some(message), None) => Some(message),
         _ => None,
     }
 }

@@ -5,7 +5,7 @@ use std::fs;
 
 use test_support::{Trial, test};
 
-use crate::{args, grade, submission};
+use crate::{Graded, args, grade, submission};
 
 pub(crate) fn trials() -> Vec<Trial> {
     vec![
@@ -51,18 +51,21 @@ fn all_reports_every_failure() {
     );
 }
 
-fn json_schema() {
+/// Grades the stage 3 submission with `fault` and `options`, writing JSON: the report, and the
+/// JSON read back.
+fn grade_with_json(options: &[&str], fault: &str) -> (Graded, serde_json::Value) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let json = dir.path().join("results.json");
-    let json_arg = json.to_str().expect("a UTF-8 path");
-    let graded = grade(&submission(
-        &["--all", "--json", json_arg],
-        "wrong-cell",
-        &[],
-    ));
+    let mut options = options.to_vec();
+    options.extend(["--json", json.to_str().expect("a UTF-8 path")]);
+    let graded = grade(&submission(&options, fault, &[]));
+    let results = serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
+    (graded, results)
+}
+
+fn json_schema() {
+    let (graded, results) = grade_with_json(&["--all"], "wrong-cell");
     assert_eq!(graded.status, Some(1), "{}", graded.report);
-    let results: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
     assert_eq!(results["version"], 3);
     assert_eq!(results["status"], "fail");
     assert!(results["message"].is_null());
@@ -111,14 +114,7 @@ fn content_criterion() {
         "{}",
         exact.report
     );
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let json = dir.path().join("results.json");
-    let json_arg = json.to_str().expect("a UTF-8 path");
-    let by_content = grade(&submission(
-        &["--content", "--json", json_arg],
-        "no-prompts",
-        &[],
-    ));
+    let (by_content, results) = grade_with_json(&["--content"], "no-prompts");
     assert_eq!(by_content.status, Some(0), "{}", by_content.report);
     let report = &by_content.report;
     assert!(
@@ -136,8 +132,6 @@ fn content_criterion() {
         report.ends_with("5 passed, 0 failed: 0 of 5 exact, 5 of 5 content\n"),
         "{report}"
     );
-    let results: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
     assert_eq!(results["status"], "pass");
     assert_eq!(results["criterion"], "content");
     for test in results["tests"].as_array().expect("a list of tests") {
