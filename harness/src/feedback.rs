@@ -75,10 +75,12 @@ pub fn report(
         (Verdict::PresentationError, Finding::Same(differences)) => {
             text.push_str(&views.presentation(subject, differences));
         }
+        (Verdict::WrongAnswer, Finding::Differs(mismatch)) => {
+            let _ = writeln!(text, "The {subject} is wrong: {}.", mismatch.summary);
+            text.push_str(&views.mismatch(subject, mismatch));
+        }
         (_, finding) => {
-            if *verdict != Verdict::WrongAnswer {
-                let _ = writeln!(text, "{verdict}");
-            }
+            let _ = writeln!(text, "{verdict}");
             if matches!(
                 verdict,
                 Verdict::KilledBySignal(_) | Verdict::FailedStatus(_)
@@ -88,16 +90,13 @@ pub fn report(
             if matches!(verdict, Verdict::TooMuchOutput(_)) {
                 text.push_str(&flood_report(&run.stdout));
             }
+            // Up to where the program stopped, or went wrong, what its output shows.
             if let Finding::Differs(mismatch) = finding {
-                if *verdict == Verdict::WrongAnswer {
-                    let _ = writeln!(text, "The {subject} is wrong: {}.", mismatch.summary);
-                } else {
-                    let _ = writeln!(
-                        text,
-                        "\nIts {subject} departs from the expected one: {}.",
-                        mismatch.summary
-                    );
-                }
+                let _ = writeln!(
+                    text,
+                    "\nIts {subject} departs from the expected one: {}.",
+                    mismatch.summary
+                );
                 text.push_str(&views.mismatch(subject, mismatch));
             }
         }
