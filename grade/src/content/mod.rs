@@ -202,7 +202,7 @@ fn wrong_cell(
 
 /// An item in words, quoting the text of a message or line as `reading` has it.
 fn describe(reading: &Reading, item: &Item) -> String {
-    let text = reading.pieces[item.pieces.start].text.trim();
+    let text = quoted(reading.pieces[item.pieces.start].text.trim());
     match &item.content {
         Content::Grid(rows) if rows.len() == 3 => "a grid".to_owned(),
         Content::Grid(rows) => format!(
@@ -214,6 +214,20 @@ fn describe(reading: &Reading, item: &Item) -> String {
         Content::Message(_) => format!("the message `{text}`"),
         Content::Text(_) => format!("the line `{text}`"),
     }
+}
+
+/// Text a program wrote, as a summary quotes it: a character that a terminal would act on is
+/// written as its escape (`\u{1b}`), so that a quote shows what was written and does nothing.
+fn quoted(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 use harness::content::{self, Caret, Place, Presentation, Spot};
 
+use super::quoted;
 use super::reading::{LineEnd, Piece, PieceKind, Reading, Row};
 
 /// A kind of presentation difference; a report lists each kind once.
@@ -165,7 +166,10 @@ fn gap(
             }
             (None, Some(got)) => found.push(at_pieces(
                 Kind::Prompt,
-                format!("there is an extra prompt, `{}`", got.text.trim_end()),
+                format!(
+                    "there is an extra prompt, `{}`",
+                    quoted(got.text.trim_end())
+                ),
                 want_next,
                 start(got),
             )),
@@ -221,17 +225,19 @@ fn prompt(want: &Piece, got: &Piece) -> Option<Difference> {
         format!(
             "the prompt `{}` ends its line, so the answer is typed on the next one; it should be \
              `{}`, with the answer on the same line",
-            got.text, want.text
+            quoted(&got.text),
+            want.text
         )
     } else if got.text.trim_end() == want.text.trim_end() && got.text.len() < want.text.len() {
         format!(
             "the prompt `{}` lacks the space it should end with",
-            got.text
+            quoted(&got.text)
         )
     } else {
         format!(
             "the prompt reads `{}` where it should read `{}`",
-            got.text, want.text
+            quoted(&got.text),
+            want.text
         )
     };
     Some(at_pieces(Kind::Prompt, summary, start(want), start(got)))
@@ -256,7 +262,7 @@ fn item(want: &[Piece], got: &[Piece], found: &mut Vec<Difference>) {
                     Kind::Wording,
                     format!(
                         "a message reads `{}` where it should read `{}`",
-                        got.text.trim(),
+                        quoted(got.text.trim()),
                         want.text
                     ),
                 )
@@ -316,7 +322,7 @@ fn border(
                     Kind::Border,
                     format!(
                         "the border is `{}`, {} dashes, where it should be `{}`, {}",
-                        got.text.trim(),
+                        quoted(got.text.trim()),
                         dashes(&got),
                         want.text,
                         dashes(&want)
@@ -335,7 +341,7 @@ fn border(
             Kind::Border,
             format!(
                 "a grid has a border line, `{}`, where it should have none",
-                got.text.trim()
+                quoted(got.text.trim())
             ),
             start(beside.0),
             start(&got),
@@ -386,7 +392,7 @@ fn row(want: &Piece, got: &Piece, found: &mut Vec<Difference>) {
             Kind::RowLayout,
             format!(
                 "grid rows are drawn as `{}` where they should be drawn as `{}`",
-                got.text.trim(),
+                quoted(got.text.trim()),
                 want.text
             ),
         )
@@ -416,7 +422,7 @@ fn text(
             Kind::LetterCase,
             format!(
                 "`{}` differs in letter case from `{want_text}`",
-                got_text.trim()
+                quoted(got_text.trim())
             ),
         )
     } else {

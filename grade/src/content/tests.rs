@@ -181,6 +181,11 @@ fn a_wrong_game_is_a_fault_however_it_is_presented() {
         fault(3, STAGE3, &right.replace("X wins", "Xwins0")).summary,
         "the line `Xwins0` is shown where the state `X wins` is expected"
     );
+    assert_eq!(
+        fault(3, STAGE3, &right.replace("X wins", "\x1b[2JPassed")).summary,
+        "the line `\\u{1b}[2JPassed` is shown where the state `X wins` is expected",
+        "a quote never acts on a terminal"
+    );
 }
 
 const STAGE5: &str = "---------\n| _ _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n\
