@@ -13,6 +13,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use grade::content::TicTacToe;
 use harness::feedback::{self, Paint};
 use harness::fixture::{self, Fixture};
 use harness::process::{self, Limits, Outcome};
@@ -111,7 +112,7 @@ fn check(
     };
     let limits = Limits::default();
     let run = process::run(program.argv(), &fixture.transcript.stdin(), limits);
-    let verdict = harness::judge(fixture, &run, limits);
+    let judgement = harness::judge(fixture, &run, limits, &TicTacToe::new(stage));
     let actual = fixture.transcript.of_run(&run.stdout);
     // The same feedback as the grader gives, then the whole diff.
     let failure = || {
@@ -120,8 +121,12 @@ fn check(
             fixture.path.display(),
             program.label()
         );
-        message += &feedback::report(number, fixture, &run, &verdict, Paint::default());
-        if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &actual) {
+        message += &feedback::report(number, fixture, &run, &judgement, Paint::default());
+        // The inputs where the reading of the game places them, as in the feedback.
+        let shown = fixture
+            .transcript
+            .of_run_at(&run.stdout, &judgement.content.input_offsets);
+        if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &shown) {
             message += &format!("\nThe whole transcript:\n{diff}");
         }
         if matches!(under_test, UnderTest::Reference) {
@@ -135,7 +140,7 @@ fn check(
         // Grading another program, or a reference that did not even exit: the grader's
         // verdict decides, and nothing is written.
         _ => {
-            return if verdict.passed() {
+            return if judgement.verdict.passed() {
                 Ok(())
             } else {
                 Err(failure())

@@ -5,13 +5,15 @@
 //! - [`process`]: what transcripts cannot see (stderr, exit statuses, closed output, prompts);
 //! - [`bounded_memory`]: a huge line answered exactly in bounded memory;
 //! - [`every_grid`] and [`every_game`]: all 19,683 grids of stage 3, all 255,168 games of stage 5;
-//! - [`arbitrary_input`]: property tests on any input.
+//! - [`arbitrary_input`]: property tests on any input;
+//! - [`content`]: the content check against the exact one, on every fixture.
 //!
 //! The stage programs under test are the workspace's own binaries, built once per run of this
 //! binary ([`stages`]); fixtures are found at run time, so a copied workspace tests itself.
 
 mod arbitrary_input;
 mod bounded_memory;
+mod content;
 mod every_game;
 mod every_grid;
 mod fixtures;
@@ -27,5 +29,6 @@ fn main() -> ExitCode {
     trials.extend(every_grid::trials());
     trials.extend(every_game::trials());
     trials.extend(arbitrary_input::trials());
+    trials.extend(content::trials());
     test_support::run(trials)
 }

@@ -1,26 +1,57 @@
-//! The result of one case: the leaf that grading produces and the reports read.
+//! The result of one case, and what passing means: the leaf that grading produces and the
+//! reports read.
 
 use std::time::Duration;
 
 use harness::fixture::Fixture;
-use harness::{Run, Verdict};
+use harness::{Judgement, Run, Verdict};
 
-/// One case as graded: which fixture, its verdict, and the run it judged.
+/// What a case must get right to pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Criterion {
+    /// The output's text and the exit status, exactly.
+    #[default]
+    Exact,
+    /// The game the output shows and the exit status; the presentation may differ.
+    Content,
+}
+
+impl Criterion {
+    /// Its name, as the JSON results give it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Criterion::Exact => "exact",
+            Criterion::Content => "content",
+        }
+    }
+}
+
+/// One case as graded: which fixture, how it was judged, and the run it judged.
 #[derive(Debug)]
 pub struct CaseResult {
     /// The case's 1-based number in its stage, as reports name it (`test #3`).
     pub number: usize,
-    /// The verdict.
-    pub verdict: Verdict,
+    /// The verdict, and the output compared by content.
+    pub judgement: Judgement,
     /// What the program did.
     pub run: Run,
 }
 
 impl CaseResult {
-    /// Whether the case passed.
+    /// The verdict.
     #[must_use]
-    pub fn passed(&self) -> bool {
-        self.verdict.passed()
+    pub fn verdict(&self) -> &Verdict {
+        &self.judgement.verdict
+    }
+
+    /// Whether the case passed by `criterion`.
+    #[must_use]
+    pub fn passed(&self, criterion: Criterion) -> bool {
+        match criterion {
+            Criterion::Exact => self.verdict().passed(),
+            Criterion::Content => self.verdict().content_passed(),
+        }
     }
 
     /// How long the case ran.
@@ -36,8 +67,40 @@ impl CaseResult {
     }
 }
 
-/// How many of `results` passed.
-#[must_use]
-pub fn count_passed(results: &[CaseResult]) -> usize {
-    results.iter().filter(|result| result.passed()).count()
+/// How many cases passed by each criterion, of how many were run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scores {
+    /// Cases exactly right.
+    pub exact: usize,
+    /// Cases right in content.
+    pub content: usize,
+    /// Cases run.
+    pub total: usize,
+}
+
+impl Scores {
+    /// The scores of `results`.
+    #[must_use]
+    pub fn of(results: &[CaseResult]) -> Scores {
+        let count = |criterion| {
+            results
+                .iter()
+                .filter(|result| result.passed(criterion))
+                .count()
+        };
+        Scores {
+            exact: count(Criterion::Exact),
+            content: count(Criterion::Content),
+            total: results.len(),
+        }
+    }
+
+    /// How many passed by `criterion`.
+    #[must_use]
+    pub fn passed(self, criterion: Criterion) -> usize {
+        match criterion {
+            Criterion::Exact => self.exact,
+            Criterion::Content => self.content,
+        }
+    }
 }

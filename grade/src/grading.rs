@@ -13,19 +13,35 @@ use harness::fixture::Fixture;
 use harness::process::{self, Limits};
 use harness::{Program, judge};
 
-use crate::case::CaseResult;
+use crate::case::{CaseResult, Criterion};
+use crate::content::TicTacToe;
 use crate::error::GradeError;
 
-/// Runs `program` on the cases, as many at once as there are cores. With `all`, every case is
-/// run; otherwise no case after the first failure (in fixture order) is reported, and cases
-/// not yet started are not run. The results are in fixture order, a prefix of the cases.
+/// How the cases of a stage are graded.
+#[derive(Clone, Copy, Debug)]
+pub struct Grading {
+    /// The stage's content check.
+    pub check: TicTacToe,
+    /// The limits of each case.
+    pub limits: Limits,
+    /// Whether every case is run, or grading stops at the first failure.
+    pub all: bool,
+    /// What a case must get right to pass.
+    pub criterion: Criterion,
+}
+
+/// Runs `program` on the cases, as many at once as there are cores. With `how.all`, every
+/// case is run; otherwise no case after the first failure (in fixture order, by
+/// `how.criterion`) is reported, and cases not yet started are not run. The results are in
+/// fixture order, a prefix of the cases.
 #[must_use]
-pub fn grade(
-    program: &Program,
-    fixtures: &[Fixture],
-    limits: Limits,
-    all: bool,
-) -> Vec<CaseResult> {
+pub fn grade(program: &Program, fixtures: &[Fixture], how: Grading) -> Vec<CaseResult> {
+    let Grading {
+        check,
+        limits,
+        all,
+        criterion,
+    } = how;
     let workers = thread::available_parallelism()
         .map_or(1, usize::from)
         .min(fixtures.len().max(1));
@@ -45,18 +61,18 @@ pub fn grade(
                     }
                     let fixture = &fixtures[index];
                     let run = process::run(program.argv(), &fixture.transcript.stdin(), limits);
-                    let verdict = judge(fixture, &run, limits);
-                    if !verdict.passed() {
+                    let result = CaseResult {
+                        number: index + 1,
+                        judgement: judge(fixture, &run, limits, &check),
+                        run,
+                    };
+                    if !result.passed(criterion) {
                         first_failure.fetch_min(index, Ordering::SeqCst);
                     }
                     let mut results = results
                         .lock()
                         .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    results[index] = Some(CaseResult {
-                        number: index + 1,
-                        verdict,
-                        run,
-                    });
+                    results[index] = Some(result);
                 }
             });
         }

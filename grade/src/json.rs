@@ -9,58 +9,71 @@ use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
 use serde_json::{Value, json};
 
-use crate::case::{CaseResult, count_passed};
+use crate::case::{CaseResult, Criterion, Scores};
 use crate::error::GradeError;
 
 /// The longest `output` kept for a case, in characters.
 const OUTPUT_LIMIT: usize = 500;
 
-/// The results of one program on the cases of `stage`.
+/// The results of one program on the cases of `stage`, passed by `criterion`.
 #[must_use]
-pub fn for_program(stage: u8, fixtures: &[Fixture], results: &[CaseResult]) -> Value {
+pub fn for_program(
+    stage: u8,
+    criterion: Criterion,
+    fixtures: &[Fixture],
+    results: &[CaseResult],
+) -> Value {
+    let pass_or_fail = |passed: bool| if passed { "pass" } else { "fail" };
     let tests: Vec<Value> = results
         .iter()
         .map(|result| {
             let fixture = result.fixture(fixtures);
-            let status = if result.passed() {
+            let status = if result.passed(criterion) {
                 "pass"
-            } else if result.verdict.is_error() {
+            } else if result.verdict().is_error() {
                 "error"
             } else {
                 "fail"
             };
-            let message = (!result.passed()).then(|| {
+            let message = (!result.verdict().passed()).then(|| {
                 feedback::report(
                     result.number,
                     fixture,
                     &result.run,
-                    &result.verdict,
+                    &result.judgement,
                     Paint::default(),
                 )
             });
             json!({
                 "name": fixture.name,
                 "status": status,
+                "content": pass_or_fail(result.passed(Criterion::Content)),
                 "message": message,
                 "output": cut(&String::from_utf8_lossy(&result.run.stdout)),
                 "task_id": stage,
-                "verdict": result.verdict.title(),
+                "verdict": result.verdict().title(),
                 "duration_ms": u64::try_from(result.duration().as_millis()).unwrap_or(u64::MAX),
             })
         })
         .collect();
     let cannot_start = results
         .iter()
-        .any(|result| matches!(result.verdict, harness::Verdict::CannotStart(_)));
-    let passed = results.len() == fixtures.len() && count_passed(results) == results.len();
+        .any(|result| matches!(result.verdict(), harness::Verdict::CannotStart(_)));
+    let scores = Scores::of(results);
+    let passed = results.len() == fixtures.len() && scores.passed(criterion) == results.len();
     let (status, message) = if cannot_start {
         ("error", Some("the program could not be started"))
-    } else if passed {
-        ("pass", None)
     } else {
-        ("fail", None)
+        (pass_or_fail(passed), None)
     };
-    json!({ "version": 3, "status": status, "message": message, "tests": tests })
+    json!({
+        "version": 3,
+        "status": status,
+        "message": message,
+        "criterion": criterion.name(),
+        "scores": { "exact": scores.exact, "content": scores.content, "total": scores.total },
+        "tests": tests,
+    })
 }
 
 /// The entry of one submission of a class.
@@ -68,14 +81,15 @@ pub fn for_program(stage: u8, fixtures: &[Fixture], results: &[CaseResult]) -> V
 pub fn for_submission(
     name: &str,
     stage: u8,
+    criterion: Criterion,
     fixtures: &[Fixture],
     results: &[CaseResult],
 ) -> Value {
     json!({
         "name": name,
-        "passed": count_passed(results),
+        "passed": Scores::of(results).passed(criterion),
         "total": fixtures.len(),
-        "results": for_program(stage, fixtures, results),
+        "results": for_program(stage, criterion, fixtures, results),
     })
 }
 

@@ -6,6 +6,7 @@
 //! results for machines ([`json`]). Every failure is a [`GradeError`] with its exit status.
 
 pub mod case;
+pub mod content;
 pub mod error;
 pub mod grading;
 pub mod json;
@@ -24,7 +25,10 @@ use harness::feedback::Paint;
 use harness::fixture::{self, Fixture};
 use harness::{Limits, Program};
 
-pub use case::CaseResult;
+use content::TicTacToe;
+use grading::Grading;
+
+pub use case::{CaseResult, Criterion, Scores};
 pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError};
 pub use grading::grade;
 
@@ -47,6 +51,10 @@ pub struct Options {
     /// Run and report every case; by default grading stops at the first failure.
     #[arg(long)]
     pub all: bool,
+    /// Pass a case when its game is right (grids, messages, final state, exit status), however
+    /// it is presented; by default a case passes only when its output is exactly right.
+    #[arg(long)]
+    pub content: bool,
     /// Also write the results as JSON to FILE (schema in the README).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -145,37 +153,51 @@ fn grade_as_asked(
     }
     let fixtures_dir = workspace::fixtures_dir(options.fixtures.as_deref(), options.stage)?;
     let fixtures = fixture::load_stage_dir(&fixtures_dir).map_err(GradeError::Fixture)?;
-    let limits = Limits {
-        timeout: Duration::from_secs_f64(options.timeout),
-        ..Limits::default()
+    let how = Grading {
+        check: TicTacToe::new(options.stage),
+        limits: Limits {
+            timeout: Duration::from_secs_f64(options.timeout),
+            ..Limits::default()
+        },
+        all: options.all || options.class.is_some(),
+        criterion: if options.content {
+            Criterion::Content
+        } else {
+            Criterion::Exact
+        },
+    };
+    let heading = text::Heading {
+        stage: options.stage,
+        fixtures_dir: &fixtures_dir,
+        criterion: how.criterion,
     };
     if let Some(class) = &options.class {
-        return grade_class(options, class, &fixtures_dir, &fixtures, limits, out);
+        return grade_class(options, class, heading, &fixtures, how, out);
     }
     let program = if options.command.is_empty() {
         reference::program(options.stage)?
     } else {
         Program::command(options.command.clone())
     };
-    let results = grade(&program, &fixtures, limits, options.all);
+    let results = grade(&program, &fixtures, how);
     let label = if options.command.is_empty() {
         program.label().to_owned()
     } else {
         format!("`{}`", program.label())
     };
-    let _ = text::program_report(
-        out,
-        &label,
-        options.stage,
-        &fixtures_dir,
-        &fixtures,
-        &results,
-        paint,
-    );
+    // A failure to write is kept by `out` and told after the JSON is written.
+    let _ = text::program_report(out, &label, heading, &fixtures, &results, paint);
     if let Some(path) = &options.json {
-        json::write(path, &json::for_program(options.stage, &fixtures, &results))?;
+        json::write(
+            path,
+            &json::for_program(options.stage, how.criterion, &fixtures, &results),
+        )?;
     }
-    Ok(status_of(results.iter().all(CaseResult::passed)))
+    Ok(status_of(all_passed(&results, how.criterion)))
+}
+
+fn all_passed(results: &[CaseResult], criterion: Criterion) -> bool {
+    results.iter().all(|result| result.passed(criterion))
 }
 
 /// Grades every submission of `class`, writing its row of the table as soon as it is graded
@@ -183,43 +205,43 @@ fn grade_as_asked(
 fn grade_class(
     options: &Options,
     class: &Path,
-    fixtures_dir: &Path,
+    heading: text::Heading<'_>,
     fixtures: &[Fixture],
-    limits: Limits,
+    how: Grading,
     out: &mut impl Write,
 ) -> Result<u8, GradeError> {
     let submissions = grading::class_submissions(class, &options.command)?;
     let table = text::ClassTable::start(
         out,
-        options.stage,
-        fixtures_dir,
+        heading,
         fixtures.len(),
         submissions
             .iter()
             .map(|submission| submission.name.as_os_str()),
     );
     let mut entries = Vec::new();
-    let mut all_passed = 0;
+    let mut passed = 0;
     for submission in &submissions {
-        let results = grade(&submission.program, fixtures, limits, true);
+        let results = grade(&submission.program, fixtures, how);
         let _ = table.row(out, &submission.name, &results);
-        if results.iter().all(CaseResult::passed) {
-            all_passed += 1;
+        if all_passed(&results, how.criterion) {
+            passed += 1;
         }
         if options.json.is_some() {
             entries.push(json::for_submission(
                 &submission.name.to_string_lossy(),
                 options.stage,
+                how.criterion,
                 fixtures,
                 &results,
             ));
         }
     }
-    let _ = text::ClassTable::finish(out, all_passed, submissions.len() - all_passed);
+    let _ = text::ClassTable::finish(out, passed, submissions.len() - passed);
     if let Some(path) = &options.json {
         json::write(path, &json::for_class(options.stage, entries))?;
     }
-    Ok(status_of(all_passed == submissions.len()))
+    Ok(status_of(passed == submissions.len()))
 }
 
 fn report_error(error: std::io::Error) -> GradeError {

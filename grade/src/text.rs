@@ -9,10 +9,37 @@ use std::path::Path;
 use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
 
-use crate::case::{CaseResult, count_passed};
+use crate::case::{CaseResult, Criterion, Scores};
 
-/// Writes the report of one program graded on the cases of `stage` in `fixtures_dir`: its
-/// heading, a line a case, the feedback of each failure, and `N passed, N failed` last.
+/// What a report is about: the stage, where its fixtures are, and what passing means.
+#[derive(Clone, Copy, Debug)]
+pub struct Heading<'a> {
+    /// The stage.
+    pub stage: u8,
+    /// The folder of the fixtures graded against.
+    pub fixtures_dir: &'a Path,
+    /// What a case must get right to pass.
+    pub criterion: Criterion,
+}
+
+impl Heading<'_> {
+    /// "the 5 cases of stage 3 in DIR", and how they pass when that is not exactly.
+    fn cases(&self, count: usize) -> String {
+        let criterion = match self.criterion {
+            Criterion::Exact => "",
+            Criterion::Content => ", a case passing when its game is right (--content)",
+        };
+        format!(
+            "the {count} cases of stage {} in {}{criterion}",
+            self.stage,
+            self.fixtures_dir.display()
+        )
+    }
+}
+
+/// Writes the report of one program graded on the cases of `heading`: its heading, a line a
+/// case, the feedback of each case not exactly right, and last `N passed, N failed` with both
+/// scores.
 ///
 /// # Errors
 ///
@@ -20,18 +47,12 @@ use crate::case::{CaseResult, count_passed};
 pub fn program_report(
     out: &mut impl Write,
     label: &str,
-    stage: u8,
-    fixtures_dir: &Path,
+    heading: Heading<'_>,
     fixtures: &[Fixture],
     results: &[CaseResult],
     paint: Paint,
 ) -> io::Result<()> {
-    writeln!(
-        out,
-        "Grading {label} on the {} cases of stage {stage} in {}",
-        fixtures.len(),
-        fixtures_dir.display()
-    )?;
+    writeln!(out, "Grading {label} on {}", heading.cases(fixtures.len()))?;
     for result in results {
         let fixture = result.fixture(fixtures);
         writeln!(
@@ -39,14 +60,20 @@ pub fn program_report(
             "#{} {}: {}",
             result.number,
             fixture.name,
-            result.verdict.title()
+            result.verdict().title()
         )?;
-        if !result.passed() {
+        if !result.verdict().passed() {
             writeln!(out)?;
             write!(
                 out,
                 "{}",
-                feedback::report(result.number, fixture, &result.run, &result.verdict, paint)
+                feedback::report(
+                    result.number,
+                    fixture,
+                    &result.run,
+                    &result.judgement,
+                    paint
+                )
             )?;
             writeln!(out)?;
         }
@@ -59,23 +86,34 @@ pub fn program_report(
             "Stopped at the first failure: {not_run} more {cases} not run (--all runs them all)."
         )?;
     }
-    let passed = count_passed(results);
-    writeln!(out, "{passed} passed, {} failed", results.len() - passed)
+    let scores = Scores::of(results);
+    let passed = scores.passed(heading.criterion);
+    writeln!(
+        out,
+        "{passed} passed, {} failed: {} of {total} exact, {} of {total} content",
+        scores.total - passed,
+        scores.exact,
+        scores.content,
+        total = scores.total
+    )
 }
 
-/// The table of a class, written a row at a time as each submission is graded.
+/// The table of a class, written a row at a time as each submission is graded: each
+/// submission's cases exactly right, and right in content.
 pub struct ClassTable {
     name_width: usize,
     total: usize,
 }
+
+/// The heading of the column of cases exactly right, as wide as its figures may be.
+const EXACT_COLUMN: &str = "exact";
 
 impl ClassTable {
     /// Writes the heading of a table for submissions named `names`, each graded on `total`
     /// cases. A failure to write is for `out` to keep ([`crate::report::Report`] does).
     pub fn start<'a>(
         out: &mut impl Write,
-        stage: u8,
-        fixtures_dir: &Path,
+        heading: Heading<'_>,
         total: usize,
         names: impl Iterator<Item = &'a OsStr>,
     ) -> ClassTable {
@@ -84,12 +122,13 @@ impl ClassTable {
             .max()
             .unwrap_or(0)
             .max("submission".len());
+        let _ = writeln!(out, "Grading each submission on {}", heading.cases(total));
+        let figures = format!("{total}/{total}").len().max(EXACT_COLUMN.len());
         let _ = writeln!(
             out,
-            "Grading each submission on the {total} cases of stage {stage} in {}",
-            fixtures_dir.display()
-        )
-        .and_then(|()| writeln!(out, "{:name_width$}  passed/total", "submission"));
+            "{:name_width$}  {EXACT_COLUMN:figures$}  content",
+            "submission"
+        );
         ClassTable { name_width, total }
     }
 
@@ -104,11 +143,14 @@ impl ClassTable {
         name: &OsStr,
         results: &[CaseResult],
     ) -> io::Result<()> {
+        let scores = Scores::of(results);
+        let exact = format!("{}/{}", scores.exact, self.total);
+        let figures = format!("{0}/{0}", self.total).len().max(EXACT_COLUMN.len());
         writeln!(
             out,
-            "{:width$}  {}/{}",
+            "{:width$}  {exact:figures$}  {}/{}",
             shown(name),
-            count_passed(results),
+            scores.content,
             self.total,
             width = self.name_width
         )

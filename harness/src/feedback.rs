@@ -5,11 +5,12 @@ use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Style};
 
+use crate::content::{Caret, Finding, Mismatch, Place, Presentation, Spot};
 use crate::diff::visible_whitespace;
 use crate::fixture::Fixture;
-use crate::judge::Verdict;
+use crate::judge::{Judgement, Verdict};
 use crate::process::Run;
-use crate::transcript::split_input_line;
+use crate::transcript::{RunTranscript, escape};
 
 /// How many transcript lines before the first difference are shown.
 const CONTEXT_LINES: usize = 12;
@@ -39,110 +40,385 @@ const HEADING: Style = Style::new().bold();
 const EXPECTED: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Green)));
 const ACTUAL: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)));
 
-/// The report on case `number` (1-based), which ended in `verdict`.
+/// The report on case `number` (1-based), judged `judgement`: what went wrong and where, and
+/// for a presentation error every kind of difference, each where it is first seen.
 #[must_use]
 pub fn report(
     number: usize,
     fixture: &Fixture,
     run: &Run,
-    verdict: &Verdict,
+    judgement: &Judgement,
     paint: Paint,
 ) -> String {
+    let verdict = &judgement.verdict;
     let mut text = paint.paint(
         HEADING,
         &format!("{} in test #{number} ({})", verdict.title(), fixture.name),
     );
     text.push('\n');
-    text.push_str(&verdict.to_string());
-    text.push('\n');
-    if matches!(
-        verdict,
-        Verdict::KilledBySignal(_) | Verdict::FailedStatus(_)
-    ) {
-        text.push_str(&stderr_tail(&run.stderr));
-    }
-    if !matches!(verdict, Verdict::CannotStart(_)) {
-        let actual = fixture.transcript.shown_in_run(&run.stdout);
-        text.push_str(&first_difference(&fixture.body, &actual, paint));
+    let expected_stdout = fixture.transcript.stdout();
+    let views = Views {
+        fixture,
+        expected: fixture
+            .transcript
+            .shown_in_run_at(&expected_stdout, &fixture.transcript.input_offsets()),
+        actual: fixture
+            .transcript
+            .shown_in_run_at(&run.stdout, &judgement.content.input_offsets),
+        paint,
+    };
+    let subject = judgement.content.subject;
+    match (verdict, &judgement.content.finding) {
+        (Verdict::CannotStart(_), _) => {
+            let _ = writeln!(text, "{verdict}");
+        }
+        (Verdict::PresentationError, Finding::Same(differences)) => {
+            text.push_str(&views.presentation(subject, differences));
+        }
+        (Verdict::WrongAnswer, Finding::Differs(mismatch)) => {
+            let _ = writeln!(text, "The {subject} is wrong: {}.", mismatch.summary);
+            text.push_str(&views.mismatch(subject, mismatch));
+        }
+        (_, finding) => {
+            let _ = writeln!(text, "{verdict}");
+            if matches!(
+                verdict,
+                Verdict::KilledBySignal(_) | Verdict::FailedStatus(_)
+            ) {
+                text.push_str(&stderr_report(&run.stderr));
+            }
+            if matches!(verdict, Verdict::TooMuchOutput(_)) {
+                text.push_str(&flood_report(&run.stdout));
+            }
+            // Up to where the program stopped, or went wrong, what its output shows.
+            if let Finding::Differs(mismatch) = finding {
+                let _ = writeln!(
+                    text,
+                    "\nIts {subject} departs from the expected one: {}.",
+                    mismatch.summary
+                );
+                text.push_str(&views.mismatch(subject, mismatch));
+            }
+        }
     }
     text
 }
 
-/// The last lines the program wrote on standard error, if any.
-fn stderr_tail(stderr: &[u8]) -> String {
-    let stderr = String::from_utf8_lossy(stderr);
+/// The expected transcript and the run's, to show places in both.
+struct Views<'a> {
+    fixture: &'a Fixture,
+    expected: RunTranscript<'a>,
+    actual: RunTranscript<'a>,
+    paint: Paint,
+}
+
+impl Views<'_> {
+    /// Every kind of presentation difference, each with the first place it is seen.
+    fn presentation(&self, subject: &str, differences: &[Presentation]) -> String {
+        let mut text = format!("The {subject} is right; only the presentation differs");
+        if differences.len() == 1 {
+            text.push_str(":\n");
+        } else {
+            let _ = writeln!(text, ", in {} ways:", differences.len());
+        }
+        for (index, difference) in differences.iter().enumerate() {
+            let count = if difference.count > 1 {
+                format!(" (in {} places; the first is shown)", difference.count)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                text,
+                "\n{}. {}{count}:",
+                index + 1,
+                capitalised(&difference.summary)
+            );
+            text.push_str(&self.lines_at(&difference.place));
+        }
+        text
+    }
+
+    /// What else is known of the first difference in content, and the transcript up to it.
+    fn mismatch(&self, subject: &str, mismatch: &Mismatch) -> String {
+        let mut text = String::new();
+        for note in &mismatch.notes {
+            let _ = writeln!(text, "{note}");
+        }
+        if let Some(earlier) = &mismatch.earlier {
+            let line = self
+                .actual_line(earlier.place.actual)
+                .map_or_else(String::new, |line| format!(" (line {line})"));
+            let _ = writeln!(
+                text,
+                "Before that, the presentation differs too, which alone would be a presentation \
+                 error: {}{line}.",
+                earlier.summary
+            );
+        }
+        let _ = writeln!(
+            text,
+            "\nTranscript up to the first difference in the {subject} (`> ` marks the input \
+             given):"
+        );
+        let actual_lines: Vec<&str> = self.actual.text.lines().collect();
+        let until = self
+            .actual_line(mismatch.place.actual)
+            .map_or(actual_lines.len(), |line| line - 1)
+            .min(actual_lines.len());
+        let shown_from = until.saturating_sub(CONTEXT_LINES);
+        match shown_from {
+            0 => {}
+            1 => text.push_str("  (1 earlier line not shown)\n"),
+            _ => {
+                let _ = writeln!(text, "  ({shown_from} earlier lines not shown)");
+            }
+        }
+        for line in &actual_lines[shown_from..until] {
+            let _ = writeln!(text, "  {}", cut(line));
+        }
+        text.push_str(&self.lines_at(&mismatch.place));
+        text
+    }
+
+    /// The expected and the actual line of `place`, the column marked, and the input that led
+    /// there.
+    fn lines_at(&self, place: &Place) -> String {
+        let expected_lines: Vec<&str> = self.fixture.body.lines().collect();
+        let actual_lines: Vec<&str> = self.actual.text.lines().collect();
+        let expected_line = self.expected_line(place.expected);
+        let actual_line = self.actual_line(place.actual);
+        let want = expected_line.and_then(|line| expected_lines.get(line - 1));
+        let got = actual_line.and_then(|line| actual_lines.get(line - 1));
+        let number = |line: Option<usize>, lines: &[&str]| line.unwrap_or(lines.len() + 1);
+        let (expected_label, actual_label) = (
+            format!("Expected line {}: ", number(expected_line, &expected_lines)),
+            format!("Actual line {}: ", number(actual_line, &actual_lines)),
+        );
+        let width = expected_label.len().max(actual_label.len());
+        let show = |line: Option<&&str>, missing: &str| match line {
+            Some(line) => cut(&visible_whitespace(&format!("{line}\n"))),
+            None => missing.to_owned(),
+        };
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "{expected_label:width$}{}",
+            self.paint
+                .paint(EXPECTED, &show(want, "(nothing: the transcript ends here)"))
+        );
+        let _ = writeln!(
+            text,
+            "{actual_label:width$}{}",
+            self.paint
+                .paint(ACTUAL, &show(got, "(nothing: the output ends here)"))
+        );
+        if let Some(got) = got {
+            let column = match (place.caret, place.actual) {
+                (Caret::AtActual, Spot::Byte(offset)) => self.actual.column_of_byte(offset),
+                _ => want.map_or(1, |want| {
+                    want.chars()
+                        .zip(got.chars())
+                        .take_while(|(a, b)| a == b)
+                        .count()
+                        + 1
+                }),
+            };
+            let _ = writeln!(
+                text,
+                "{:width$}^ column {column}",
+                "",
+                width = width + column - 1
+            );
+        }
+        text.push_str(&self.input_before(place.expected));
+        text
+    }
+
+    fn expected_line(&self, spot: Spot) -> Option<usize> {
+        match spot {
+            Spot::Byte(offset) => Some(self.expected.line_of_byte(offset)),
+            Spot::Input(index) => self.expected.line_of_input(index),
+            Spot::End => None,
+        }
+    }
+
+    fn actual_line(&self, spot: Spot) -> Option<usize> {
+        match spot {
+            Spot::Byte(offset) => Some(self.actual.line_of_byte(offset)),
+            Spot::Input(index) => self.actual.line_of_input(index),
+            Spot::End => None,
+        }
+    }
+
+    /// The input given last before `spot` of the expected output, in words.
+    fn input_before(&self, spot: Spot) -> String {
+        let inputs = self.fixture.transcript.inputs();
+        let given = match spot {
+            Spot::Byte(offset) => self
+                .fixture
+                .transcript
+                .input_offsets()
+                .iter()
+                .filter(|&&at| at <= offset)
+                .count(),
+            Spot::Input(index) => index,
+            Spot::End => inputs.len(),
+        };
+        match given
+            .checked_sub(1)
+            .map(|last| inputs[last].written.as_str())
+        {
+            None => "before the first input of this case was given\n".to_owned(),
+            Some("") => "after an empty input line\n".to_owned(),
+            Some("\\z") => "after the input ended\n".to_owned(),
+            Some(input) => format!("after the input `{input}`\n"),
+        }
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// What the program wrote on standard error: the lines that name the error, if it names one
+/// in a way a language's runtime does, then the last lines.
+fn stderr_report(stderr: &[u8]) -> String {
+    // Whatever a program writes is shown as it is, and safe: escape codes and carriage
+    // returns cannot redraw the report.
+    let stderr = crate::visible::visible(stderr);
     let lines: Vec<&str> = stderr.lines().collect();
     if lines.is_empty() {
         return "It wrote nothing on standard error.\n".to_owned();
     }
-    let mut text = String::from("Its last lines on standard error:\n");
-    for line in &lines[lines.len().saturating_sub(STDERR_LINES)..] {
-        let _ = writeln!(text, "  | {}", cut(line));
+    let naming = error_lines(&lines);
+    let mut text = String::new();
+    if !naming.is_empty() {
+        text.push_str("The error it names:\n");
+        for &index in &naming {
+            let _ = writeln!(text, "  | {}", cut(lines[index]));
+        }
+    }
+    let tail_from = lines.len().saturating_sub(STDERR_LINES);
+    if (tail_from..lines.len()).any(|index| !naming.contains(&index)) {
+        text.push_str("Its last lines on standard error:\n");
+        for line in &lines[tail_from..] {
+            let _ = writeln!(text, "  | {}", cut(line));
+        }
     }
     text
 }
 
-/// The transcript up to the first line where `actual` departs from `expected`, then both lines
-/// with the column marked and the input that led there; empty when they do not differ.
-fn first_difference(expected: &str, actual: &str, paint: Paint) -> String {
-    let expected_lines: Vec<&str> = expected.lines().collect();
-    let actual_lines: Vec<&str> = actual.lines().collect();
-    let Some(at) = (0..expected_lines.len().max(actual_lines.len()))
-        .find(|&i| expected_lines.get(i) != actual_lines.get(i))
-    else {
-        return String::new();
-    };
-    let mut text =
-        String::from("\nTranscript up to the first difference (`> ` marks the input given):\n");
-    let shown_from = at.saturating_sub(CONTEXT_LINES);
-    if shown_from > 0 {
-        let _ = writeln!(text, "  ({shown_from} earlier lines not shown)");
+/// The lines of standard error that name the error, in order: Rust's panic message, Java's
+/// exception line (and its cause), the last line of Python's traceback, or else the first
+/// line that starts with the name of an error.
+fn error_lines(lines: &[&str]) -> Vec<usize> {
+    let mut found = Vec::new();
+    if let Some(panic) = lines
+        .iter()
+        .position(|line| line.starts_with("thread '") && line.contains("' panicked at "))
+    {
+        found.push(panic);
+        // Since Rust 1.73 the message follows on a line of its own.
+        if lines[panic].ends_with(':') && panic + 1 < lines.len() {
+            found.push(panic + 1);
+        }
     }
-    for line in &actual_lines[shown_from..at] {
-        let _ = writeln!(text, "  {}", cut(line));
+    for start in ["Exception in thread ", "Caused by: "] {
+        found.extend(lines.iter().position(|line| line.starts_with(start)));
     }
-    let number = at + 1;
-    let (expected_label, actual_label) = (
-        format!("Expected line {number}: "),
-        format!("Actual line {number}:"),
-    );
-    let width = expected_label.len();
-    let show = |line: Option<&&str>, missing: &str| match line {
-        Some(line) => cut(&visible_whitespace(&format!("{line}\n"))),
-        None => missing.to_owned(),
-    };
-    let want = show(
-        expected_lines.get(at),
-        "(nothing: the transcript ends here)",
-    );
-    let got = show(actual_lines.get(at), "(nothing: the output ends here)");
-    let _ = writeln!(text, "{expected_label}{}", paint.paint(EXPECTED, &want));
-    let _ = writeln!(text, "{actual_label:width$}{}", paint.paint(ACTUAL, &got));
-    if let (Some(want), Some(got)) = (expected_lines.get(at), actual_lines.get(at)) {
-        let column = want
-            .chars()
-            .zip(got.chars())
-            .take_while(|(a, b)| a == b)
-            .count()
-            + 1;
-        let _ = writeln!(
-            text,
-            "{:width$}^ column {column}",
-            "",
-            width = width + column - 1
+    if let Some(traceback) = lines
+        .iter()
+        .rposition(|line| line.starts_with("Traceback (most recent call last):"))
+    {
+        found.extend(
+            lines[traceback + 1..]
+                .iter()
+                .position(|line| !line.is_empty() && !line.starts_with(char::is_whitespace))
+                .map(|index| traceback + 1 + index),
         );
     }
-    match actual_lines[..at]
-        .iter()
-        .rev()
-        .find_map(|line| split_input_line(line).map(|(_, input)| input))
-    {
-        Some(input) => {
-            let _ = writeln!(text, "after the input `{input}`");
-        }
-        None => text.push_str("before any input was read\n"),
+    if found.is_empty() {
+        found.extend(lines.iter().position(|line| names_an_error(line)));
+    }
+    found.sort_unstable();
+    found
+}
+
+/// Whether `line` starts with the name of an error or exception (`EOFError: ...`,
+/// `java.util.NoSuchElementException`), as most runtimes write one.
+fn names_an_error(line: &str) -> bool {
+    let name = line.split(':').next().unwrap_or_default();
+    !name.is_empty()
+        && !name.contains(char::is_whitespace)
+        && (name.ends_with("Error") || name.ends_with("Exception"))
+}
+
+/// How many bytes at the end of the output are searched for a repeated block: a block of up
+/// to half as many is found.
+const FLOOD_WINDOW: usize = 64 << 10;
+/// How many lines of a repeated block are shown.
+const FLOOD_LINES: usize = 6;
+
+/// What a program that wrote too much was writing over and over, if it was.
+fn flood_report(stdout: &[u8]) -> String {
+    let Some((block, times)) = repeated_block(stdout) else {
+        return String::new();
+    };
+    let lines: Vec<&[u8]> = block.split_inclusive(|&b| b == b'\n').collect();
+    let what = match lines.len() {
+        _ if !block.ends_with(b"\n") => "text".to_owned(),
+        1 => "line".to_owned(),
+        count => format!("{count} lines"),
+    };
+    let mut text = format!(
+        "It was writing the same {what} over and over ({times} times in a row) when it was \
+         stopped:\n"
+    );
+    for line in lines.iter().take(FLOOD_LINES) {
+        let line = line.strip_suffix(b"\n").unwrap_or(line);
+        let _ = writeln!(text, "  | {}", cut(&escape(line)));
+    }
+    if lines.len() > FLOOD_LINES {
+        let _ = writeln!(text, "  | ... ({} more lines)", lines.len() - FLOOD_LINES);
     }
     text
+}
+
+/// The shortest block that `output` ends by repeating at least twice (starting at a line's
+/// start where it can), and how many whole times it repeats.
+fn repeated_block(output: &[u8]) -> Option<(&[u8], usize)> {
+    let window = &output[output.len().saturating_sub(FLOOD_WINDOW)..];
+    // The shortest period of the window, from its prefix function (Knuth-Morris-Pratt).
+    let mut prefix = vec![0; window.len()];
+    for index in 1..window.len() {
+        let mut length = prefix[index - 1];
+        while length > 0 && window[index] != window[length] {
+            length = prefix[length - 1];
+        }
+        if window[index] == window[length] {
+            length += 1;
+        }
+        prefix[index] = length;
+    }
+    let period = window.len() - prefix.last().copied()?;
+    if period * 2 > window.len() {
+        return None;
+    }
+    let mut start = output.len() - window.len();
+    while start > 0 && output[start - 1] == output[start - 1 + period] {
+        start -= 1;
+    }
+    let line_start = (start..start + period)
+        .find(|&at| at == 0 || output[at - 1] == b'\n')
+        .filter(|&at| at + 2 * period <= output.len())
+        .unwrap_or(start);
+    Some((
+        &output[line_start..line_start + period],
+        (output.len() - line_start) / period,
+    ))
 }
 
 /// A line cut to [`LINE_WIDTH`] characters, saying how much was cut.
@@ -160,20 +436,62 @@ mod tests {
     use super::*;
 
     #[test]
-    fn marks_the_first_difference_and_the_input_before_it() {
-        let expected = "Q: > 3 1\nThis cell is occupied! Choose another one!\nQ: > 1 1\n";
-        let actual = "Q: > 3 1\nThis cell is occupied! Choose another one\nQ: > 1 1\n";
-        // "Expected line 2: " is 17 characters; column 42 is 41 further.
-        let caret = format!("{}^ column 42\n", " ".repeat(17 + 41));
+    fn names_the_error_in_each_runtime_s_words() {
+        let java = "Exception in thread \"main\" java.util.NoSuchElementException: No line found\n\
+                    \tat java.base/java.util.Scanner.nextLine(Scanner.java:1660)\n\
+                    \tat Main.main(Main.java:9)\n";
+        let python = "Traceback (most recent call last):\n  File \"a.py\", line 3, in <module>\n\
+                      \x20   s = input()\nEOFError: EOF when reading a line\n";
+        let rust = "thread 'main' panicked at src/main.rs:4:38:\ncalled `Option::unwrap()` on \
+                    a `None` value\nnote: run with `RUST_BACKTRACE=1` environment variable to \
+                    display a backtrace\n";
+        let node = "/a.js:2\n  x.y();\n    ^\n\nTypeError: Cannot read properties of \
+                    undefined\n    at Object.<anonymous> (/a.js:2:5)\n";
+        let named = |stderr: &str| {
+            let lines: Vec<&str> = stderr.lines().collect();
+            error_lines(&lines)
+                .into_iter()
+                .map(|index| lines[index].to_owned())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(
-            first_difference(expected, actual, Paint::default()),
-            "\nTranscript up to the first difference (`> ` marks the input given):\n  Q: > 3 1\n\
-             Expected line 2: This cell is occupied! Choose another one!\n\
-             Actual line 2:   This cell is occupied! Choose another one\n"
-                .to_owned()
-                + &caret
-                + "after the input `3 1`\n"
+            named(java),
+            ["Exception in thread \"main\" java.util.NoSuchElementException: No line found"]
         );
-        assert_eq!(first_difference("a\n", "a\n", Paint::default()), "");
+        assert_eq!(named(python), ["EOFError: EOF when reading a line"]);
+        assert_eq!(
+            named(rust),
+            [
+                "thread 'main' panicked at src/main.rs:4:38:",
+                "called `Option::unwrap()` on a `None` value"
+            ]
+        );
+        assert_eq!(
+            named(node),
+            ["TypeError: Cannot read properties of undefined"]
+        );
+        assert!(named("something went wrong\n").is_empty());
+        // The tail is left out when it only repeats the error's lines.
+        assert_eq!(
+            stderr_report(b"EOFError: EOF when reading a line\n"),
+            "The error it names:\n  | EOFError: EOF when reading a line\n"
+        );
+    }
+
+    #[test]
+    fn finds_the_block_a_flood_repeats() {
+        let flood = [&b"Enter cells: "[..], &b"Bad!\nEnter cells: ".repeat(1000)].concat();
+        assert_eq!(
+            repeated_block(&flood),
+            Some((&b"Enter cells: Bad!\n"[..], 1000))
+        );
+        assert_eq!(repeated_block(&b"y\n".repeat(10)), Some((&b"y\n"[..], 10)));
+        assert_eq!(repeated_block(b"abcdef"), None);
+        assert_eq!(repeated_block(b""), None);
+        assert_eq!(
+            flood_report(&b"ab".repeat(5)),
+            "It was writing the same text over and over (5 times in a row) when it was \
+             stopped:\n  | ab\n"
+        );
     }
 }

@@ -1,8 +1,11 @@
-//! Judging one run against its fixture: the verdict, decided in a fixed order, first rule first.
+//! Judging one run against its fixture: the verdict, decided in a fixed order, first rule first,
+//! and the run's output compared by content, which tells a presentation error from a wrong
+//! answer.
 
 use std::fmt;
 use std::time::Duration;
 
+use crate::content::{self, Comparison, ContentCheck, Finding};
 use crate::fixture::Fixture;
 use crate::process::{Limits, Outcome, Run};
 
@@ -26,19 +29,26 @@ pub enum Verdict {
         /// The status the program gave.
         actual: i32,
     },
-    /// The output is right but for this white space, line endings or empty-cell symbol.
-    PresentationError(Vec<String>),
-    /// The output is wrong.
+    /// The output's content is right, its text is not.
+    PresentationError,
+    /// The output's content is wrong.
     WrongAnswer,
     /// Output and exit status are exactly right.
     Passed,
 }
 
 impl Verdict {
-    /// Whether the case passed.
+    /// Whether the case passed: output and exit status exactly right.
     #[must_use]
     pub fn passed(&self) -> bool {
         *self == Verdict::Passed
+    }
+
+    /// Whether the case passed by content: the program ran to its end with the right exit
+    /// status, and its output is right but perhaps for its presentation.
+    #[must_use]
+    pub fn content_passed(&self) -> bool {
+        matches!(self, Verdict::Passed | Verdict::PresentationError)
     }
 
     /// The verdict's name, as a title: "Wrong answer".
@@ -50,7 +60,7 @@ impl Verdict {
             Verdict::TooMuchOutput(_) => "Too much output",
             Verdict::KilledBySignal(_) | Verdict::FailedStatus(_) => "Crashed",
             Verdict::WrongExitStatus { .. } => "Wrong exit status",
-            Verdict::PresentationError(_) => "Presentation error",
+            Verdict::PresentationError => "Presentation error",
             Verdict::WrongAnswer => "Wrong answer",
             Verdict::Passed => "Passed",
         }
@@ -108,14 +118,10 @@ impl fmt::Display for Verdict {
                     "The program exited with status {actual} where {expected} was expected."
                 )
             }
-            Verdict::PresentationError(notes) => {
-                write!(
-                    f,
-                    "The output would be right but for this: {}.",
-                    notes.join("; ")
-                )
+            Verdict::PresentationError => {
+                f.write_str("The content is right; only the presentation differs.")
             }
-            Verdict::WrongAnswer => f.write_str("The output is not what was expected."),
+            Verdict::WrongAnswer => f.write_str("The content is not what was expected."),
             Verdict::Passed => f.write_str("Passed."),
         }
     }
@@ -149,176 +155,131 @@ pub fn signal_name(signal: i32) -> &'static str {
     }
 }
 
-/// The verdict of `run` on `fixture`.
+/// A run judged: its verdict, and its output compared by content with the expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The output compared by content, whatever the verdict.
+    pub content: Comparison,
+}
+
+/// The verdict of `run` on `fixture`, with its output read by `check`. Output that differs
+/// only in white space is a presentation error whatever the check says.
 #[must_use]
-pub fn judge(fixture: &Fixture, run: &Run, limits: Limits) -> Verdict {
+pub fn judge(fixture: &Fixture, run: &Run, limits: Limits, check: &dyn ContentCheck) -> Judgement {
+    let content = compare(fixture, &run.stdout, check);
     let status = match &run.outcome {
-        Outcome::CannotStart(why) => return Verdict::CannotStart(why.clone()),
-        Outcome::TimedOut => return Verdict::TimedOut(limits.timeout),
-        Outcome::TooMuchOutput => return Verdict::TooMuchOutput(limits.max_stdout),
-        Outcome::Signaled(signal) => return Verdict::KilledBySignal(*signal),
+        Outcome::CannotStart(why) => return judged(Verdict::CannotStart(why.clone()), content),
+        Outcome::TimedOut => return judged(Verdict::TimedOut(limits.timeout), content),
+        Outcome::TooMuchOutput => {
+            return judged(Verdict::TooMuchOutput(limits.max_stdout), content);
+        }
+        Outcome::Signaled(signal) => return judged(Verdict::KilledBySignal(*signal), content),
         Outcome::Exited(status) => *status,
     };
-    if status != fixture.exit_status {
-        return if fixture.exit_status == 0 {
+    let verdict = if status != fixture.exit_status {
+        if fixture.exit_status == 0 {
             Verdict::FailedStatus(status)
         } else {
             Verdict::WrongExitStatus {
                 expected: fixture.exit_status,
                 actual: status,
             }
-        };
-    }
-    let expected = fixture.transcript.stdout();
-    if run.stdout == expected {
-        return Verdict::Passed;
-    }
-    let actual = String::from_utf8_lossy(&run.stdout);
-    match presentation_notes(fixture, &actual) {
-        Some(notes) => Verdict::PresentationError(notes),
-        None => Verdict::WrongAnswer,
-    }
-}
-
-/// What keeps the output `actual` from being the fixture's when it is only presentation, or
-/// `None` when the difference is more than that. Lines are counted in the transcript, as the
-/// feedback shows it.
-#[must_use]
-pub fn presentation_notes(fixture: &Fixture, actual: &str) -> Option<Vec<String>> {
-    let expected = String::from_utf8_lossy(&fixture.transcript.stdout()).into_owned();
-    let expected = expected.as_str();
-    let mut notes = Vec::new();
-    let mut actual = actual.to_owned();
-    if actual.contains("\r\n") && !expected.contains("\r\n") {
-        actual = actual.replace("\r\n", "\n");
-        notes.push("lines end in CRLF (\\r\\n) where they should end in LF (\\n) alone".to_owned());
-    }
-    let cells_fixed = empty_cells_as_underscores(&actual);
-    if cells_fixed != actual {
-        actual = cells_fixed;
-        notes.push("empty cells are shown as spaces where they should be `_`".to_owned());
-    }
-    if actual != expected {
-        if squash_whitespace(&actual) != squash_whitespace(expected) {
-            return None;
         }
-        let shown = fixture.transcript.shown_in_run(actual.as_bytes());
-        notes.push(describe_whitespace(&fixture.body, &shown));
-    }
-    (!notes.is_empty()).then_some(notes)
-}
-
-/// Grid rows (`| a b c |`, trailing white space aside) with a space for a cell get `_` there.
-fn empty_cells_as_underscores(output: &str) -> String {
-    output
-        .split_inclusive('\n')
-        .map(|line| {
-            let row = line.trim_end();
-            let bytes = row.as_bytes();
-            let is_row = bytes.len() == 9
-                && bytes[0] == b'|'
-                && bytes[8] == b'|'
-                && [1, 3, 5, 7].iter().all(|&i| bytes[i] == b' ')
-                && [2, 4, 6].iter().all(|&i| b"XO_ ".contains(&bytes[i]));
-            if !is_row {
-                return line.to_owned();
-            }
-            let mut fixed = row.as_bytes().to_vec();
-            for i in [2, 4, 6] {
-                if fixed[i] == b' ' {
-                    fixed[i] = b'_';
-                }
-            }
-            String::from_utf8_lossy(&fixed).into_owned() + &line[row.len()..]
-        })
-        .collect()
-}
-
-/// The output with every run of white space one space, and no empty lines.
-fn squash_whitespace(output: &str) -> Vec<String> {
-    output
-        .lines()
-        .map(|line| line.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|line| !line.is_empty())
-        .collect()
-}
-
-/// The first white-space difference between two transcripts, in words, with its line.
-fn describe_whitespace(expected: &str, actual: &str) -> String {
-    let (expected_lines, actual_lines): (Vec<&str>, Vec<&str>) =
-        (expected.split('\n').collect(), actual.split('\n').collect());
-    for (index, (want, got)) in expected_lines.iter().zip(&actual_lines).enumerate() {
-        if want == got {
-            continue;
-        }
-        let line = index + 1;
-        let is_last = index + 1 == expected_lines.len().min(actual_lines.len());
-        return if got.strip_suffix("\\z") == Some(want) {
-            "the output does not end with a newline".to_owned()
-        } else if got.trim().is_empty() && !want.trim().is_empty() {
-            format!("line {line} is an extra empty line")
-        } else if want.trim().is_empty() && !got.trim().is_empty() {
-            format!("an empty line is missing at line {line}")
-        } else if want.trim_end() == got.trim_end() && got.len() > want.len() {
-            format!("line {line} has trailing white space")
-        } else if want.trim_end() == got.trim_end() {
-            format!("line {line} lacks the trailing space it should end with")
-        } else if want.trim_start() == got.trim_start() {
-            format!("line {line} starts with different white space")
-        } else if is_last && got.is_empty() {
-            "the output does not end with a newline".to_owned()
-        } else {
-            format!("line {line} has different spaces between its words")
-        };
-    }
-    if actual_lines.len() > expected_lines.len() {
-        "there are extra empty lines at the end of the output".to_owned()
     } else {
-        "the output does not end with a newline".to_owned()
+        match &content.finding {
+            Finding::Same(differences) if differences.is_empty() => Verdict::Passed,
+            Finding::Same(_) => Verdict::PresentationError,
+            Finding::Differs(_) => Verdict::WrongAnswer,
+        }
+    };
+    judged(verdict, content)
+}
+
+fn judged(verdict: Verdict, content: Comparison) -> Judgement {
+    Judgement { verdict, content }
+}
+
+/// `stdout` compared by content with the fixture's output: by `check`, then held to the rules
+/// every kata keeps. Exact output has no difference; output that is not exact has at least
+/// one; white space alone is never a difference in content.
+fn compare(fixture: &Fixture, stdout: &[u8], check: &dyn ContentCheck) -> Comparison {
+    let expected = fixture.transcript.stdout();
+    if stdout == expected {
+        return Comparison::identical(check.subject(), &fixture.transcript);
     }
+    let mut comparison = check.compare(&fixture.transcript, stdout);
+    match &mut comparison.finding {
+        Finding::Differs(_) if content::same_but_white_space(&expected, stdout) => {
+            comparison.finding =
+                Finding::Same(vec![content::white_space_difference(&expected, stdout)]);
+        }
+        Finding::Same(differences) if differences.is_empty() => {
+            differences.push(content::Presentation {
+                summary: "the text differs from the expected text".to_owned(),
+                count: 1,
+                place: content::first_difference(&expected, stdout),
+            });
+        }
+        Finding::Same(_) | Finding::Differs(_) => {}
+    }
+    comparison
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::content::{Mismatch, Place, Presentation, Spot};
 
-    const GRID: &str = "---------\n| X _ O |\n| _ _ _ |\n| O X X |\n---------\nDraw\n";
+    /// A check that finds what it is told to, whatever the output.
+    struct Says(Finding);
 
-    fn notes(actual: &str) -> Option<Vec<String>> {
+    impl ContentCheck for Says {
+        fn compare(&self, _: &crate::Transcript, _: &[u8]) -> Comparison {
+            Comparison {
+                subject: "content",
+                input_offsets: Vec::new(),
+                finding: self.0.clone(),
+            }
+        }
+    }
+
+    fn verdict(check: &Says, stdout: &str) -> Verdict {
+        let body = "Q: > 1\nA B\n";
         let fixture = Fixture {
-            name: "grid".to_owned(),
-            path: "grid.snap".into(),
+            name: "case".to_owned(),
+            path: "case.snap".into(),
             exit_status: 0,
             hint: None,
-            body: GRID.to_owned(),
-            transcript: crate::Transcript::parse(GRID).expect("valid transcript"),
+            body: body.to_owned(),
+            transcript: crate::Transcript::parse(body).expect("valid"),
         };
-        presentation_notes(&fixture, actual)
+        let run = Run {
+            outcome: Outcome::Exited(0),
+            stdout: stdout.as_bytes().to_vec(),
+            stderr: Vec::new(),
+            duration: Duration::ZERO,
+        };
+        judge(&fixture, &run, Limits::default(), check).verdict
     }
 
     #[test]
-    fn names_each_kind_of_presentation_error() {
-        assert_eq!(
-            notes(&GRID.replace('\n', "\r\n")).expect("CRLF")[0],
-            "lines end in CRLF (\\r\\n) where they should end in LF (\\n) alone"
-        );
-        assert_eq!(
-            notes(&GRID.replace('_', " ")).expect("spaces")[0],
-            "empty cells are shown as spaces where they should be `_`"
-        );
-        assert_eq!(
-            notes(&GRID.replace("| O X X |", "| O X X | ")).expect("trailing"),
-            ["line 4 has trailing white space"]
-        );
-        assert_eq!(
-            notes(&GRID.replace("Draw\n", "Draw")).expect("no newline"),
-            ["the output does not end with a newline"]
-        );
-        assert_eq!(
-            notes(&format!("{GRID}\n")).expect("extra line"),
-            ["there are extra empty lines at the end of the output"]
-        );
-        assert_eq!(notes(&GRID.replace("Draw", "Draw!")), None);
-        assert_eq!(notes(&GRID.replace("Draw", "draw")), None);
+    fn white_space_is_never_content_and_a_difference_is_never_nothing() {
+        let differs = Says(Finding::Differs(Box::new(Mismatch {
+            summary: "wrong".to_owned(),
+            place: Place {
+                expected: Spot::End,
+                actual: Spot::End,
+                caret: crate::content::Caret::FirstDifference,
+            },
+            notes: Vec::new(),
+            earlier: None,
+        })));
+        assert_eq!(verdict(&differs, "Q: A B\n"), Verdict::Passed);
+        assert_eq!(verdict(&differs, "Q:\nA\tB \n"), Verdict::PresentationError);
+        assert_eq!(verdict(&differs, "Q: A C\n"), Verdict::WrongAnswer);
+        let same = Says(Finding::Same(Vec::<Presentation>::new()));
+        assert_eq!(verdict(&same, "Q: a b\n"), Verdict::PresentationError);
     }
 }

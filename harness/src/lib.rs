@@ -1,13 +1,15 @@
 //! Fixtures of the stage programs, and the machinery to run any program against them.
 //!
 //! [`transcript`] is the text format of a case (`> ` marks input), [`fixture`] reads the fixture
-//! files, [`judge`](mod@judge) gives a run its verdict, [`feedback`] and [`diff`] show how a run
+//! files, [`judge`](mod@judge) gives a run its verdict, with its output compared by content
+//! through the kata's own reading ([`content`]), [`feedback`] and [`diff`] show how a run
 //! departs from its transcript, [`process`] runs a program on a case's input with a time limit
 //! and an output cap, and [`program`] names the program that is run.
 //!
 //! Nothing here knows a path of its own: fixtures and programs are found by the caller at run
 //! time, so a copied or moved workspace tests itself.
 
+pub mod content;
 pub mod diff;
 pub mod feedback;
 pub mod fixture;
@@ -20,8 +22,9 @@ pub mod sandbox;
 pub mod transcript;
 pub mod visible;
 
+pub use content::{Comparison, ContentCheck, PlainText};
 pub use fixture::{Fixture, FixtureError};
-pub use judge::{Verdict, judge};
+pub use judge::{Judgement, Verdict, judge};
 pub use process::{Limits, Outcome, Run};
 pub use program::Program;
 pub use transcript::{Transcript, TranscriptError};

@@ -148,6 +148,19 @@ impl Transcript {
         self.outputs.concat()
     }
 
+    /// Where each input is given in the expected output: the offset in [`Transcript::stdout`]
+    /// at which it is typed, right after the output before it.
+    #[must_use]
+    pub fn input_offsets(&self) -> Vec<usize> {
+        self.outputs[..self.inputs.len()]
+            .iter()
+            .scan(0, |offset, output| {
+                *offset += output.len();
+                Some(*offset)
+            })
+            .collect()
+    }
+
     /// The transcript of a run that was given these inputs and wrote `stdout`. While the run
     /// agrees with this transcript, each input stands where it stands here; after the run
     /// departs from it, each input is placed after the next line that starts with its prompt.
@@ -155,17 +168,37 @@ impl Transcript {
     /// program did not ask for them.
     #[must_use]
     pub fn of_run(&self, stdout: &[u8]) -> String {
-        self.render_run(stdout, true)
+        self.of_run_at(stdout, &[])
+    }
+
+    /// [`Transcript::of_run`] with the first inputs at `known` offsets of `stdout`, as
+    /// [`Transcript::shown_in_run_at`] places them.
+    #[must_use]
+    pub fn of_run_at(&self, stdout: &[u8], known: &[usize]) -> String {
+        self.render_run(stdout, known, true).text
     }
 
     /// [`Transcript::of_run`] without the inputs the program never asked for: what a terminal
     /// would have shown.
     #[must_use]
     pub fn shown_in_run(&self, stdout: &[u8]) -> String {
-        self.render_run(stdout, false)
+        self.render_run(stdout, &[], false).text
     }
 
-    fn render_run(&self, stdout: &[u8], list_unasked: bool) -> String {
+    /// [`Transcript::shown_in_run`] with the first inputs at `known` offsets of `stdout`, such
+    /// as where a reading of the output by its meaning found their prompts; the other inputs
+    /// are placed as there.
+    #[must_use]
+    pub fn shown_in_run_at<'a>(&self, stdout: &'a [u8], known: &[usize]) -> RunTranscript<'a> {
+        self.render_run(stdout, known, false)
+    }
+
+    fn render_run<'a>(
+        &self,
+        stdout: &'a [u8],
+        known: &[usize],
+        list_unasked: bool,
+    ) -> RunTranscript<'a> {
         let expected = self.stdout();
         let agreeing = expected
             .iter()
@@ -173,21 +206,21 @@ impl Transcript {
             .take_while(|(a, b)| a == b)
             .count();
         let mut text = String::new();
+        let mut placed = Vec::new();
         let mut cursor = 0;
         let mut expected_offset = 0;
-        let mut placed = 0;
-        for (input, output) in self.inputs.iter().zip(&self.outputs) {
+        for (index, (input, output)) in self.inputs.iter().zip(&self.outputs).enumerate() {
             expected_offset += output.len();
-            let at = if expected_offset <= agreeing {
-                Some(expected_offset)
-            } else {
-                prompt_end(stdout, cursor, &input.prompt)
+            let at = match known.get(index) {
+                Some(&at) => (cursor..=stdout.len()).contains(&at).then_some(at),
+                None if expected_offset <= agreeing => Some(expected_offset),
+                None => prompt_end(stdout, cursor, &input.prompt),
             };
             let Some(at) = at else { break };
             text.push_str(&escape(&stdout[cursor..at]));
             text.push_str(&input.line_end());
             cursor = at;
-            placed += 1;
+            placed.push(at);
         }
         let rest = &stdout[cursor..];
         text.push_str(&escape(rest));
@@ -195,11 +228,69 @@ impl Transcript {
             text.push_str("\\z\n");
         }
         if list_unasked {
-            for input in &self.inputs[placed..] {
+            for input in &self.inputs[placed.len()..] {
                 text.push_str(&input.line_end());
             }
         }
-        text
+        RunTranscript {
+            stdout,
+            text,
+            placed,
+        }
+    }
+}
+
+/// A run written as a transcript, with where in its output each input shown was placed, so
+/// that a place in the output can be named by its line in the transcript.
+#[derive(Clone, Debug)]
+pub struct RunTranscript<'a> {
+    stdout: &'a [u8],
+    /// The transcript.
+    pub text: String,
+    /// The offset in the output of each input shown, in order.
+    placed: Vec<usize>,
+}
+
+impl RunTranscript<'_> {
+    /// The 1-based line of the transcript that shows the output byte at `offset` (or, at the
+    /// end of the output, the line that would come next).
+    #[must_use]
+    pub fn line_of_byte(&self, offset: usize) -> usize {
+        let offset = offset.min(self.stdout.len());
+        let newlines = self.stdout[..offset]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        let inputs = self.placed.iter().filter(|&&at| at <= offset).count();
+        1 + newlines + inputs
+    }
+
+    /// The 1-based line of the transcript on which input `index` (0-based) is given, if it is
+    /// shown.
+    #[must_use]
+    pub fn line_of_input(&self, index: usize) -> Option<usize> {
+        let at = *self.placed.get(index)?;
+        let newlines = self.stdout[..at].iter().filter(|&&b| b == b'\n').count();
+        Some(1 + newlines + index)
+    }
+
+    /// The 1-based column, in the transcript's text, of the output byte at `offset`.
+    #[must_use]
+    pub fn column_of_byte(&self, offset: usize) -> usize {
+        let offset = offset.min(self.stdout.len());
+        let after_newline = self.stdout[..offset]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
+        let after_input = self
+            .placed
+            .iter()
+            .copied()
+            .filter(|&at| at <= offset)
+            .max()
+            .unwrap_or(0);
+        let start = after_newline.max(after_input);
+        escape(&self.stdout[start..offset]).chars().count() + 1
     }
 }
 
@@ -341,6 +432,26 @@ mod tests {
         // A program that never asks: its inputs are listed at the end.
         assert_eq!(transcript.of_run(b"hello\r\n"), "hello\\r\n> 1\n> 2\\z\n");
         assert_eq!(transcript.of_run(b"Q: done"), "Q: > 1\ndone\\z\n> 2\\z\n");
+    }
+
+    #[test]
+    fn places_inputs_where_told_and_names_lines_and_columns() {
+        let transcript = Transcript::parse("Q: > 1\nA\nQ: > 2\nB\n").expect("valid");
+        assert_eq!(transcript.input_offsets(), [3, 8]);
+        let stdout = b"Q:\nA\nQ:B\n";
+        let run = transcript.shown_in_run_at(stdout, &[3, 7]);
+        assert_eq!(run.text, "Q:\n> 1\nA\nQ:> 2\nB\n");
+        assert_eq!(run.line_of_byte(3), 3, "`A`, after the input");
+        assert_eq!(run.line_of_byte(7), 5, "`B`");
+        assert_eq!(run.line_of_byte(stdout.len()), 6, "past the end");
+        assert_eq!(run.line_of_input(0), Some(2));
+        assert_eq!(run.line_of_input(1), Some(4));
+        assert_eq!(run.column_of_byte(6), 2);
+        assert_eq!(run.column_of_byte(7), 1, "right after an input");
+        // Inputs past those known are placed after their prompts, which this run never shows.
+        let run = transcript.shown_in_run_at(stdout, &[3]);
+        assert_eq!(run.text, "Q:\n> 1\nA\nQ:B\n");
+        assert_eq!(run.line_of_input(1), None);
     }
 
     proptest! {

@@ -27,3 +27,29 @@ pub fn python() -> Result<PathBuf, String> {
         })
         .clone()
 }
+
+/// The Java launcher itself, which runs a single-file program from its source (Java 11 and
+/// later): `java` on PATH may be a link or a wrapper, so it is asked once where its home is.
+///
+/// # Errors
+///
+/// The reason to skip when there is no working `java`.
+pub fn java() -> Result<PathBuf, String> {
+    static JAVA: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    JAVA.get_or_init(|| {
+        // The launcher lists its settings on stderr, `java.home` among them.
+        let asked = Command::new("java")
+            .args(["-XshowSettings:properties", "-version"])
+            .output();
+        let home = match asked {
+            Ok(output) if output.status.success() => String::from_utf8_lossy(&output.stderr)
+                .lines()
+                .find_map(|line| line.trim().strip_prefix("java.home = ").map(PathBuf::from)),
+            _ => None,
+        };
+        home.map(|home| home.join("bin").join("java"))
+            .filter(|launcher| launcher.is_file())
+            .ok_or_else(|| "skipped: no working `java` on PATH".to_owned())
+    })
+    .clone()
+}

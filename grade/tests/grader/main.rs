@@ -3,7 +3,7 @@
 //! them. Reports are reviewed insta snapshots (`tests/snapshots/`).
 //!
 //! This executable is also the faulty submissions: run as `<exe> --submission FAULT`, it is a
-//! stage 3 program with that fault ([`submission`]).
+//! stage 3 (or stage 5) program with that fault ([`submission`]).
 
 mod class;
 mod hostile;
@@ -70,7 +70,12 @@ fn this_executable() -> PathBuf {
 /// The arguments that grade the stage 3 submission with `fault`:
 /// `3 OPTIONS -- <this executable> --submission FAULT MORE`.
 fn submission(options: &[&str], fault: &str, more: &[&str]) -> Vec<OsString> {
-    let mut words = args(&["3"]);
+    stage_submission(3, options, fault, more)
+}
+
+/// [`submission`] for the submission of stage `stage` with `fault`.
+fn stage_submission(stage: u8, options: &[&str], fault: &str, more: &[&str]) -> Vec<OsString> {
+    let mut words = args(&[&stage.to_string()]);
     words.extend(args(options));
     words.extend([
         "--".into(),

@@ -5,12 +5,13 @@ use std::fs;
 
 use test_support::Trial;
 
-use crate::{args, grade, submission};
+use crate::{Graded, args, grade, submission};
 
 pub(crate) fn trials() -> Vec<Trial> {
     test_support::tests!("options":
         all_reports_every_failure_and_ends_with_the_summary,
         json_results_follow_the_documented_schema,
+        content_passes_a_program_that_plays_right_but_presents_differently,
         without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time,
         outside_a_workspace_grade_asks_for_fixtures,
         usage_errors_and_broken_fixtures_exit_2,
@@ -28,24 +29,35 @@ fn all_reports_every_failure_and_ends_with_the_summary() {
     // Two cases end at a prompt or before the grid's last row, so no cell is wrong in them.
     assert_eq!(failures, 3, "{report}");
     assert_eq!(case_lines, 5, "{report}");
-    assert!(report.ends_with("2 passed, 3 failed\n"), "{report}");
+    assert!(
+        report.ends_with("2 passed, 3 failed: 2 of 5 exact, 2 of 5 content\n"),
+        "{report}"
+    );
+}
+
+/// Grades the stage 3 submission with `fault` and `options`, writing JSON: the report, and the
+/// JSON read back.
+fn grade_with_json(options: &[&str], fault: &str) -> (Graded, serde_json::Value) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let json = dir.path().join("results.json");
+    let mut options = options.to_vec();
+    options.extend(["--json", json.to_str().expect("a UTF-8 path")]);
+    let graded = grade(&submission(&options, fault, &[]));
+    let results = serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
+    (graded, results)
 }
 
 fn json_results_follow_the_documented_schema() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let json = dir.path().join("results.json");
-    let json_arg = json.to_str().expect("a UTF-8 path");
-    let graded = grade(&submission(
-        &["--all", "--json", json_arg],
-        "wrong-cell",
-        &[],
-    ));
+    let (graded, results) = grade_with_json(&["--all"], "wrong-cell");
     assert_eq!(graded.status, Some(1), "{}", graded.report);
-    let results: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
     assert_eq!(results["version"], 3);
     assert_eq!(results["status"], "fail");
     assert!(results["message"].is_null());
+    assert_eq!(results["criterion"], "exact");
+    assert_eq!(
+        results["scores"],
+        serde_json::json!({ "exact": 2, "content": 2, "total": 5 })
+    );
     let tests = results["tests"].as_array().expect("a list of tests");
     assert_eq!(tests.len(), 5);
     assert_eq!(tests[0]["name"], "draw-full-grid");
@@ -56,15 +68,63 @@ fn json_results_follow_the_documented_schema() {
         );
         assert!(test["output"].as_str().expect("output").chars().count() <= 500);
         match test["status"].as_str().expect("status") {
-            "pass" => assert!(test["message"].is_null()),
-            "fail" => assert!(
-                test["message"]
-                    .as_str()
-                    .expect("message")
-                    .starts_with("Wrong answer in test #")
-            ),
+            "pass" => {
+                assert!(test["message"].is_null());
+                assert_eq!(test["content"], "pass");
+            }
+            "fail" => {
+                assert!(
+                    test["message"]
+                        .as_str()
+                        .expect("message")
+                        .starts_with("Wrong answer in test #")
+                );
+                assert_eq!(test["content"], "fail");
+            }
             other => panic!("unexpected status {other}"),
         }
+    }
+}
+
+/// A program whose game is right but which shows no prompts fails every case exactly and
+/// passes every one with `--content`, which the text and the JSON both say.
+fn content_passes_a_program_that_plays_right_but_presents_differently() {
+    let exact = grade(&submission(&["--all"], "no-prompts", &[]));
+    assert_eq!(exact.status, Some(1), "{}", exact.report);
+    assert!(
+        exact
+            .report
+            .ends_with("0 passed, 5 failed: 0 of 5 exact, 5 of 5 content\n"),
+        "{}",
+        exact.report
+    );
+    let (by_content, results) = grade_with_json(&["--content"], "no-prompts");
+    assert_eq!(by_content.status, Some(0), "{}", by_content.report);
+    let report = &by_content.report;
+    assert!(
+        report.lines().next().is_some_and(
+            |heading| heading.ends_with("a case passing when its game is right (--content)")
+        ),
+        "{report}"
+    );
+    assert_eq!(
+        report.matches("Presentation error in test #").count(),
+        5,
+        "every case runs, and each still says what differs: {report}"
+    );
+    assert!(
+        report.ends_with("5 passed, 0 failed: 0 of 5 exact, 5 of 5 content\n"),
+        "{report}"
+    );
+    assert_eq!(results["status"], "pass");
+    assert_eq!(results["criterion"], "content");
+    for test in results["tests"].as_array().expect("a list of tests") {
+        assert_eq!(test["status"], "pass");
+        assert_eq!(test["content"], "pass");
+        assert_eq!(test["verdict"], "Presentation error");
+        assert!(test["message"].as_str().is_some_and(|message| {
+            message.contains("The game is right; only the presentation differs")
+        }));
     }
 }
 
@@ -96,7 +156,7 @@ fn without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time() {
             first_line.starts_with("Grading the reference stage"),
             "{first_line}"
         );
-        assert!(report.ends_with(" passed, 0 failed\n"), "{report}");
+        crate::verdicts::assert_every_case_exactly_right(&report);
     }
 }
 

@@ -1,9 +1,10 @@
-//! The faulty submissions the grader is tested on: one stage 3 program with a fault switch,
-//! which is this test executable itself run as `<exe> --submission FAULT [ARG]`. It starts in
-//! a millisecond, needs no interpreter, and each fault is the reference stage 3 with one thing
-//! changed, so every other line stays right.
+//! The faulty submissions the grader is tested on: one program with a fault switch, which is
+//! this test executable itself run as `<exe> --submission FAULT [ARG]`. It starts in a
+//! millisecond, needs no interpreter, and each fault is a reference stage with one thing
+//! changed, so every other line stays right: stage 3, or stage 5 for the faults that need
+//! coordinates or several grids.
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Command, ExitCode};
 use std::thread;
 use std::time::Duration;
@@ -27,6 +28,34 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
             }
         }),
         "missing-exclamation" => filtered(|line| line.replace("X, O or _!", "X, O or _")),
+        "prompt-without-space" => filtered(|line| line.replace("Enter cells: ", "Enter cells:")),
+        "prompt-on-its-own-line" => {
+            filtered(|line| line.replace("Enter cells: ", "Enter cells:\n"))
+        }
+        "no-prompts" => filtered(|line| line.replace("Enter cells: ", "")),
+        "long-border" => filtered(|line| line.replace("---------", "-----------")),
+        "capital-wins" => filtered(|line| line.replace(" wins", " Wins")),
+        "wrong-winner-after-prompt-without-space" => filtered(|line| {
+            line.replace("Enter cells: ", "Enter cells:")
+                .replace("X wins", "O wins")
+        }),
+        "asks-again-at-end-of-input" => {
+            // As a program that takes the end of its input for an empty answer would: it
+            // refuses it and asks again, forever.
+            run_program("stage3", |input, output| {
+                stage3::run(BufReader::new(input.chain(io::repeat(b'\n'))), output)
+            })
+        }
+        "blank-line-before-prompt" => filtered_stage5(|line| {
+            if line.starts_with("Enter the coordinates: ") {
+                format!("\n{line}")
+            } else {
+                line.to_owned()
+            }
+        }),
+        "old-coordinates" => run_program("stage5", |input, output| {
+            stage5::run(OldCoordinates::new(input), output)
+        }),
         "trailing-space" => filtered(|line| {
             if is_grid_row(line) {
                 line.replace(" |\n", " | \n")
@@ -95,11 +124,18 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
     }
 }
 
-/// The reference stage 3 with each whole output line passed through `change`. A prompt (a line
-/// not yet ended) is written as it is when the stage flushes it, before it reads.
+/// The reference stage 3 with each whole output line, and each prompt the stage flushes before
+/// it reads, passed through `change`.
 fn filtered(change: fn(&str) -> String) -> ExitCode {
     run_program("stage3", |input, output| {
         stage3::run(input, LineFilter::new(output, change))
+    })
+}
+
+/// [`filtered`] for the reference stage 5.
+fn filtered_stage5(change: fn(&str) -> String) -> ExitCode {
+    run_program("stage5", |input, output| {
+        stage5::run(input, LineFilter::new(output, change))
     })
 }
 
@@ -150,8 +186,63 @@ impl<W: Write> Write for LineFilter<W> {
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.inner.write_all(&self.line)?;
-        self.line.clear();
+        if !self.line.is_empty() {
+            let changed = (self.change)(&String::from_utf8_lossy(&self.line));
+            self.inner.write_all(changed.as_bytes())?;
+            self.line.clear();
+        }
         self.inner.flush()
+    }
+}
+
+/// Input read as the course's coordinates before 2021 (`x y`: the column, then the row from the
+/// bottom), each answer turned into the `row column` it names, a line at a time as the stage
+/// asks.
+struct OldCoordinates<R> {
+    inner: R,
+    line: Vec<u8>,
+    read: usize,
+}
+
+impl<R: BufRead> OldCoordinates<R> {
+    fn new(inner: R) -> Self {
+        OldCoordinates {
+            inner,
+            line: Vec::new(),
+            read: 0,
+        }
+    }
+}
+
+impl<R: BufRead> Read for OldCoordinates<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let count = available.len().min(buffer.len());
+        buffer[..count].copy_from_slice(&available[..count]);
+        self.consume(count);
+        Ok(count)
+    }
+}
+
+impl<R: BufRead> BufRead for OldCoordinates<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.read == self.line.len() {
+            self.line.clear();
+            self.read = 0;
+            self.inner.read_until(b'\n', &mut self.line)?;
+            let text = String::from_utf8_lossy(&self.line).into_owned();
+            let numbers: Vec<u8> = text
+                .split_whitespace()
+                .filter_map(|word| word.parse().ok())
+                .collect();
+            if let [x @ 1..=3, y @ 1..=3] = numbers[..] {
+                self.line = format!("{} {x}\n", 4 - y).into_bytes();
+            }
+        }
+        Ok(&self.line[self.read..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.read = (self.read + amount).min(self.line.len());
     }
 }

@@ -5,41 +5,92 @@ use std::process::Command;
 
 use test_support::{Trial, test, test_with, toolchain};
 
-use crate::{args, grade, snapshot, submission};
+use crate::{args, grade, snapshot, stage_submission, submission};
 
-/// Each fault and the name of the snapshot of its report.
-const VERDICTS: &[(&str, &str)] = &[
-    ("wrong-cell", "a_wrong_cell_is_a_wrong_answer"),
+/// Each fault, the stage of its submission, and the name of the snapshot of its report.
+const VERDICTS: &[(&str, u8, &str)] = &[
+    ("wrong-cell", 3, "a_wrong_cell_is_a_wrong_answer"),
     (
         "missing-exclamation",
-        "a_missing_exclamation_mark_is_a_wrong_answer",
+        3,
+        "a_missing_exclamation_mark_is_a_presentation_error",
     ),
-    ("trailing-space", "a_trailing_space_is_a_presentation_error"),
-    ("crlf-output", "crlf_output_is_a_presentation_error"),
+    (
+        "trailing-space",
+        3,
+        "a_trailing_space_is_a_presentation_error",
+    ),
+    ("crlf-output", 3, "crlf_output_is_a_presentation_error"),
     (
         "space-for-empty-cell",
+        3,
         "a_space_for_an_empty_cell_is_a_presentation_error",
     ),
     (
+        "prompt-without-space",
+        3,
+        "a_prompt_without_its_space_is_a_presentation_error",
+    ),
+    (
+        "prompt-on-its-own-line",
+        3,
+        "a_prompt_on_a_line_of_its_own_is_a_presentation_error",
+    ),
+    ("no-prompts", 3, "no_prompts_at_all_is_a_presentation_error"),
+    ("long-border", 3, "a_longer_border_is_a_presentation_error"),
+    (
+        "capital-wins",
+        3,
+        "a_state_in_other_letter_case_is_a_presentation_error",
+    ),
+    (
+        "blank-line-before-prompt",
+        5,
+        "blank_lines_between_grids_are_a_presentation_error",
+    ),
+    (
+        "wrong-winner-after-prompt-without-space",
+        3,
+        "a_wrong_winner_after_a_presentation_difference_is_a_wrong_answer",
+    ),
+    (
+        "old-coordinates",
+        5,
+        "the_old_cartesian_coordinates_are_named",
+    ),
+    (
         "status-0-at-end-of-input",
+        3,
         "status_0_where_1_is_expected_is_a_wrong_exit_status",
     ),
-    ("exit-status-3", "exit_status_3_is_a_crash"),
-    ("prints-nothing", "printing_nothing_is_a_wrong_answer"),
+    ("exit-status-3", 3, "exit_status_3_is_a_crash"),
+    ("prints-nothing", 3, "printing_nothing_is_a_wrong_answer"),
     (
         "never-reads-stdin",
+        3,
         "never_reading_stdin_is_a_wrong_answer_not_a_grader_error",
     ),
-    ("endless-output", "endless_output_is_too_much_output"),
-    ("killed-by-signal", "death_by_a_signal_is_a_crash"),
+    ("endless-output", 3, "endless_output_is_too_much_output"),
+    (
+        "asks-again-at-end-of-input",
+        3,
+        "asking_again_forever_at_end_of_input_is_too_much_output",
+    ),
+    ("killed-by-signal", 3, "death_by_a_signal_is_a_crash"),
 ];
+
+/// The fault whose presentation difference comes in every case, before the wrong winner of
+/// the cases X wins: it is graded with `--content`, so that grading runs on to the first of
+/// those.
+const MASKED: &str = "wrong-winner-after-prompt-without-space";
 
 pub(crate) fn trials() -> Vec<Trial> {
     let mut trials: Vec<Trial> = VERDICTS
         .iter()
-        .map(|&(fault, name)| {
+        .map(|&(fault, stage, name)| {
             test(format!("verdicts::{name}"), move || {
-                let graded = grade(&submission(&[], fault, &[]));
+                let options: &[&str] = if fault == MASKED { &["--content"] } else { &[] };
+                let graded = grade(&stage_submission(stage, options, fault, &[]));
                 assert_eq!(graded.status, Some(1), "{}", graded.report);
                 snapshot(name, &graded.report);
             })
@@ -55,11 +106,18 @@ pub(crate) fn trials() -> Vec<Trial> {
             let graded = grade(&submission(&[], "correct", &[]));
             assert_eq!(graded.status, Some(0), "{}", graded.report);
             assert!(
-                graded.report.ends_with("5 passed, 0 failed\n"),
+                graded
+                    .report
+                    .ends_with("5 passed, 0 failed: 5 of 5 exact, 5 of 5 content\n"),
                 "{}",
                 graded.report
             );
         }),
+        test_with(
+            "verdicts::a_java_crash_at_end_of_input_names_its_exception",
+            toolchain::java(),
+            java_crash,
+        ),
     ]);
     trials.extend(["hangs", "hangs-in-child"].map(|fault| {
         test(
@@ -77,15 +135,52 @@ pub(crate) fn trials() -> Vec<Trial> {
                 words.push(format!("submissions/python/stage{stage}.py").into());
                 let graded = grade(&words);
                 assert_eq!(graded.status, Some(0), "stage {stage}: {}", graded.report);
-                assert!(
-                    graded.report.ends_with(" passed, 0 failed\n"),
-                    "{}",
-                    graded.report
-                );
+                assert_every_case_exactly_right(&graded.report);
             },
         )
     }));
     trials
+}
+
+/// Asserts that a report's last line says every case is exactly right, and so right in
+/// content too.
+pub(crate) fn assert_every_case_exactly_right(report: &str) {
+    let last = report.lines().last().unwrap_or_default();
+    let (counts, scores) = last.split_once(": ").unwrap_or_default();
+    let cases = counts
+        .strip_suffix(" passed, 0 failed")
+        .unwrap_or_else(|| panic!("a case failed: {report}"));
+    assert_eq!(
+        scores,
+        format!("{cases} of {cases} exact, {cases} of {cases} content"),
+        "{report}"
+    );
+}
+
+/// A Java program that misses a win on the bottom row asks for another move, and Scanner
+/// throws at the end of the input: the report names the exception and shows the game's fault.
+/// Java's own line numbers vary with its version, so they are masked.
+fn java_crash(java: std::path::PathBuf) {
+    let mut words = args(&["5", "--"]);
+    words.push(java.clone().into());
+    // The first tier of the compiler alone starts the program in two thirds of the time.
+    words.push("-XX:TieredStopAtLevel=1".into());
+    words.push("submissions/java/Stage5.java".into());
+    let graded = grade(&words);
+    assert_eq!(graded.status, Some(1), "{}", graded.report);
+    let report: Vec<String> = graded
+        .report
+        .replace(&java.display().to_string(), "java")
+        .lines()
+        .map(|line| match line.split_once("(Scanner.java:") {
+            Some((frame, _)) => format!("{frame}(Scanner.java:N)"),
+            None => line.to_owned(),
+        })
+        .collect();
+    snapshot(
+        "a_java_crash_at_end_of_input_names_its_exception",
+        &(report.join("\n") + "\n"),
+    );
 }
 
 /// A hanging fault times out at the limit and leaves no process behind: the sleeper that

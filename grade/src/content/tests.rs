@@ -1,0 +1,238 @@
+//! The reading of the game on small transcripts: what is presentation, what is a fault.
+
+use harness::content::{Comparison, ContentCheck, Finding, Mismatch, Presentation};
+use harness::transcript::Transcript;
+
+use super::TicTacToe;
+
+const STAGE3: &str =
+    "Enter cells: > XXXOO__O_\n---------\n| X X X |\n| O O _ |\n| _ O _ |\n---------\nX wins\n";
+
+fn compare(stage: u8, transcript: &str, actual: &str) -> Comparison {
+    let transcript = Transcript::parse(transcript).expect("a valid transcript");
+    TicTacToe::new(stage).compare(&transcript, actual.as_bytes())
+}
+
+fn presentation(stage: u8, transcript: &str, actual: &str) -> Vec<Presentation> {
+    match compare(stage, transcript, actual).finding {
+        Finding::Same(differences) => differences,
+        Finding::Differs(mismatch) => panic!("{actual:?}: {mismatch:?}"),
+    }
+}
+
+fn summaries(stage: u8, transcript: &str, actual: &str) -> Vec<String> {
+    presentation(stage, transcript, actual)
+        .into_iter()
+        .map(|difference| difference.summary)
+        .collect()
+}
+
+fn fault(stage: u8, transcript: &str, actual: &str) -> Mismatch {
+    match compare(stage, transcript, actual).finding {
+        Finding::Differs(mismatch) => *mismatch,
+        Finding::Same(differences) => panic!("{actual:?} passes: {differences:?}"),
+    }
+}
+
+fn stdout(transcript: &str) -> String {
+    String::from_utf8(Transcript::parse(transcript).expect("valid").stdout()).expect("UTF-8")
+}
+
+#[test]
+fn the_expected_output_has_no_difference() {
+    assert_eq!(presentation(3, STAGE3, &stdout(STAGE3)), []);
+}
+
+#[test]
+fn names_each_kind_of_presentation_difference() {
+    let right = stdout(STAGE3);
+    for (actual, summary) in [
+        (
+            right.replace("Enter cells: ", "Enter cells:"),
+            "the prompt `Enter cells:` lacks the space it should end with",
+        ),
+        (
+            right.replace("Enter cells: ", "Enter cells:\n"),
+            "the prompt `Enter cells:` ends its line, so the answer is typed on the next one; it \
+             should be `Enter cells: `, with the answer on the same line",
+        ),
+        (
+            right.replace("Enter cells: ", ""),
+            "the prompt `Enter cells: ` is not shown",
+        ),
+        (
+            right.replace("Enter cells: ", "Please enter the cells > "),
+            "the prompt reads `Please enter the cells > ` where it should read `Enter cells: `",
+        ),
+        (
+            right.replace("| _ O _ |", "|   O   |"),
+            "empty cells are shown as spaces where they should be `_`",
+        ),
+        (
+            right.replace("---------", "-----------"),
+            "the border is `-----------`, 11 dashes, where it should be `---------`, 9",
+        ),
+        (
+            right.replace("---------\nX", "---------\n\nX"),
+            "there is an extra empty line",
+        ),
+        (
+            right.replace('\n', "\r\n"),
+            "lines end in CRLF (\\r\\n) where they should end in LF (\\n) alone",
+        ),
+        (
+            right.replace("X wins", "X Wins"),
+            "`X Wins` differs in letter case from `X wins`",
+        ),
+        (
+            right.replace("X wins", "X wins!"),
+            "a message reads `X wins!` where it should read `X wins`",
+        ),
+        (
+            right.replace("| O O _ |", "|O|O|_|"),
+            "grid rows are drawn as `|O|O|_|` where they should be drawn as `| O O _ |`",
+        ),
+        (
+            right.replace("| O O _ |", "| O O _ |  "),
+            "a line has trailing white space",
+        ),
+        (
+            right.replace("X wins\n", "X wins"),
+            "the output does not end with a newline",
+        ),
+        (
+            right.replace("---------\nX", "X"),
+            "a grid lacks its border line `---------`",
+        ),
+        (
+            format!("{right}Enter cells: "),
+            "there is an extra prompt, `Enter cells:`",
+        ),
+    ] {
+        assert_eq!(summaries(3, STAGE3, &actual), [summary], "{actual:?}");
+    }
+}
+
+#[test]
+fn counts_each_kind_once_in_the_order_first_seen() {
+    let actual = stdout(STAGE3)
+        .replace("Enter cells: ", "")
+        .replace('_', " ")
+        .replace("---------", "---------------");
+    let differences = presentation(3, STAGE3, &actual);
+    let kinds: Vec<(&str, usize)> = differences
+        .iter()
+        .map(|difference| (difference.summary.as_str(), difference.count))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("the prompt `Enter cells: ` is not shown", 1),
+            (
+                "the border is `---------------`, 15 dashes, where it should be `---------`, 9",
+                2
+            ),
+            (
+                "empty cells are shown as spaces where they should be `_`",
+                2
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_wrong_game_is_a_fault_however_it_is_presented() {
+    let right = stdout(STAGE3);
+    let wrong_state = fault(3, STAGE3, &right.replace("X wins", "O wins"));
+    assert_eq!(
+        wrong_state.summary,
+        "the state `O wins` is shown where the state `X wins` is expected"
+    );
+    assert!(wrong_state.earlier.is_none());
+    let masked = fault(
+        3,
+        STAGE3,
+        &right
+            .replace("Enter cells: ", "Enter cells:")
+            .replace("X wins", "O wins"),
+    );
+    assert_eq!(
+        masked.earlier.map(|earlier| earlier.summary).as_deref(),
+        Some("the prompt `Enter cells:` lacks the space it should end with")
+    );
+    assert_eq!(
+        fault(3, STAGE3, &right.replace("| O O _ |", "| O O O |")).summary,
+        "in the grid, the cell in row 2, column 3 is `O` where it should be `_`"
+    );
+    assert_eq!(
+        fault(3, STAGE3, &right.replace("| O O _ |", "| O   O |")).summary,
+        "in the grid, the cell in row 2, column 2 is `_` where it should be `O` (and 1 more \
+         cell is wrong)"
+    );
+    assert_eq!(
+        fault(3, STAGE3, &right.replace("X wins\n", "")).summary,
+        "the output ends where the state `X wins` is expected"
+    );
+    assert_eq!(
+        fault(3, STAGE3, &right.replace("X wins", "X wins\nDraw")).summary,
+        "the output goes on with the state `Draw` where it should end"
+    );
+    assert_eq!(
+        fault(3, STAGE3, &right.replace("X wins", "Xwins0")).summary,
+        "the line `Xwins0` is shown where the state `X wins` is expected"
+    );
+    assert_eq!(
+        fault(3, STAGE3, &right.replace("X wins", "\x1b[2JPassed")).summary,
+        "the line `\\u{1b}[2JPassed` is shown where the state `X wins` is expected",
+        "a quote never acts on a terminal"
+    );
+}
+
+const STAGE5: &str = "---------\n| _ _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n\
+    Enter the coordinates: > 1 1\n---------\n| X _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n\
+    Enter the coordinates: > 1 3\n---------\n| X _ O |\n| _ _ _ |\n| _ _ _ |\n---------\n\
+    Enter the coordinates: > \\z\n";
+
+#[test]
+fn names_the_convention_of_coordinates_a_run_follows() {
+    let old_coordinates = "---------\n| _ _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n\
+        Enter the coordinates: ---------\n| _ _ _ |\n| _ _ _ |\n| X _ _ |\n---------\n\
+        Enter the coordinates: ---------\n| O _ _ |\n| _ _ _ |\n| X _ _ |\n---------\n\
+        Enter the coordinates: ";
+    let cartesian = fault(5, STAGE5, old_coordinates);
+    assert_eq!(
+        cartesian.summary,
+        "in the grid, the cell in row 1, column 1 is `_` where it should be `X` (and 1 more \
+         cell is wrong)"
+    );
+    assert!(
+        cartesian.notes[0].starts_with("Its grids are what the course's old coordinates give"),
+        "{:?}",
+        cartesian.notes
+    );
+    let swapped = "---------\n| _ _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n\
+        Enter the coordinates: ---------\n| X _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n\
+        Enter the coordinates: ---------\n| X _ _ |\n| _ _ _ |\n| O _ _ |\n---------\n\
+        Enter the coordinates: ";
+    assert!(fault(5, STAGE5, swapped).notes[0].contains("`column row`"));
+    let just_wrong = old_coordinates.replace("| O _ _ |", "| _ O _ |");
+    assert_eq!(fault(5, STAGE5, &just_wrong).notes, Vec::<String>::new());
+}
+
+#[test]
+fn places_each_input_after_the_prompt_the_run_shows_for_it() {
+    let right = stdout(STAGE3);
+    let placed = |actual: &str| compare(3, STAGE3, actual).input_offsets;
+    assert_eq!(placed(&right), [13]);
+    assert_eq!(
+        placed(&right.replace("Enter cells: ", "Cells? ")),
+        [0],
+        "Not a prompt"
+    );
+    assert_eq!(
+        placed(&right.replace("Enter cells: ", "Enter cells:\n")),
+        [13]
+    );
+    assert_eq!(placed(&right.replace("Enter cells: ", "")), [0]);
+    assert_eq!(placed(""), [0]);
+}

@@ -1,0 +1,352 @@
+//! The content check against the exact one, on every fixture: the expected output has no
+//! difference; a wrong game, however it is presented, is a wrong answer; a right game presented
+//! otherwise is a presentation error; and a difference in white space alone, line breaks
+//! included, is never a wrong answer.
+//!
+//! The outputs are made from each fixture's expected output by editing its text, found here by
+//! the canonical forms of the specification, independently of the content check's own reading.
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use grade::content::TicTacToe;
+use harness::content::{ContentCheck, Finding};
+use harness::fixture::{self, Fixture};
+use harness::process::{Limits, Outcome, Run};
+use harness::{Verdict, judge};
+use proptest::prelude::*;
+use proptest::sample::Index;
+use test_support::Trial;
+
+use crate::fixtures;
+
+const PROMPTS: [&str; 2] = ["Enter cells: ", "Enter the coordinates: "];
+const MESSAGES: [&str; 9] = [
+    "You should enter 9 symbols: X, O or _!",
+    "You should enter numbers!",
+    "Coordinates should be from 1 to 3!",
+    "This cell is occupied! Choose another one!",
+    "X wins",
+    "O wins",
+    "Draw",
+    "Game not finished",
+    "Impossible",
+];
+
+/// Every fixture of every stage, with its stage, read once.
+fn all_fixtures() -> Arc<Vec<(u8, Fixture)>> {
+    static FIXTURES: OnceLock<Arc<Vec<(u8, Fixture)>>> = OnceLock::new();
+    Arc::clone(FIXTURES.get_or_init(|| {
+        let root = fixtures::root();
+        Arc::new(
+            (1..=5)
+                .flat_map(|stage| {
+                    fixture::load_stage(&root, stage)
+                        .expect("the fixtures are readable")
+                        .into_iter()
+                        .map(move |fixture| (stage, fixture))
+                })
+                .collect(),
+        )
+    }))
+}
+
+pub(crate) fn trials() -> Vec<Trial> {
+    vec![
+        test_support::test(
+            "content::every_expected_output_reads_as_itself",
+            every_expected_output_reads_as_itself,
+        ),
+        test_support::test(
+            "content::a_wrong_game_is_a_wrong_answer_however_presented",
+            a_wrong_game_is_a_wrong_answer,
+        ),
+        test_support::test(
+            "content::a_right_game_presented_otherwise_is_a_presentation_error",
+            a_right_game_presented_otherwise,
+        ),
+        test_support::test(
+            "content::white_space_alone_is_never_a_wrong_answer",
+            white_space_alone,
+        ),
+    ]
+}
+
+fn every_expected_output_reads_as_itself() {
+    for (stage, fixture) in all_fixtures().iter() {
+        let expected = fixture.transcript.stdout();
+        let comparison = TicTacToe::new(*stage).compare(&fixture.transcript, &expected);
+        assert_eq!(
+            comparison.finding,
+            Finding::Same(Vec::new()),
+            "{}",
+            fixture.path.display()
+        );
+        assert_eq!(
+            comparison.input_offsets,
+            fixture.transcript.input_offsets(),
+            "{}",
+            fixture.path.display()
+        );
+    }
+}
+
+/// The verdict on a run of fixture `index` that wrote `stdout` and exited as expected.
+fn verdict(index: usize, stdout: &str) -> (Verdict, String) {
+    let fixtures = all_fixtures();
+    let (stage, fixture) = &fixtures[index];
+    let run = Run {
+        outcome: Outcome::Exited(fixture.exit_status),
+        stdout: stdout.as_bytes().to_vec(),
+        stderr: Vec::new(),
+        duration: Duration::ZERO,
+    };
+    let judged = judge(fixture, &run, Limits::default(), &TicTacToe::new(*stage));
+    (judged.verdict, fixture.path.display().to_string())
+}
+
+fn expected_output(index: usize) -> String {
+    let fixtures = all_fixtures();
+    String::from_utf8(fixtures[index].1.transcript.stdout()).expect("fixtures are UTF-8")
+}
+
+/// The places of the cells in a line of output that is a grid row as the specification
+/// writes it (`| X O _ |`, or `X O X` in stage 1).
+fn cells_of(line: &str) -> Option<[usize; 3]> {
+    let line = line.strip_suffix('\n').unwrap_or(line);
+    let is_symbol = |at: usize| matches!(line.as_bytes().get(at), Some(b'X' | b'O' | b'_'));
+    if line.len() == 9 && line.starts_with("| ") && line.ends_with(" |") {
+        [2, 4, 6]
+            .iter()
+            .all(|&at| is_symbol(at))
+            .then_some([2, 4, 6])
+    } else if line.len() == 5 && line.as_bytes()[1] == b' ' && line.as_bytes()[3] == b' ' {
+        [0, 2, 4]
+            .iter()
+            .all(|&at| is_symbol(at))
+            .then_some([0, 2, 4])
+    } else {
+        None
+    }
+}
+
+/// The message a line of output ends with, after its prompts, and where it starts.
+fn message_of(line: &str) -> Option<(usize, usize)> {
+    let text = line.strip_suffix('\n').unwrap_or(line);
+    let mut rest = text;
+    while let Some(prompt) = PROMPTS.iter().find(|prompt| rest.starts_with(*prompt)) {
+        rest = &rest[prompt.len()..];
+    }
+    MESSAGES
+        .iter()
+        .position(|message| *message == rest)
+        .map(|message| (message, text.len() - rest.len()))
+}
+
+/// A change to the game an output shows.
+#[derive(Clone, Debug)]
+enum GameChange {
+    /// A cell of a grid row becomes another of `X`, `O`, `_`.
+    Cell {
+        row: Index,
+        column: usize,
+        other: usize,
+    },
+    /// A message becomes another.
+    Message { line: Index, other: Index },
+    /// A grid row or a message is left out.
+    Delete { line: Index },
+    /// A message is added after a line.
+    Insert { after: Index, message: Index },
+}
+
+fn game_change() -> impl Strategy<Value = GameChange> {
+    prop_oneof![
+        4 => (any::<Index>(), 0..3usize, 0..2usize)
+            .prop_map(|(row, column, other)| GameChange::Cell { row, column, other }),
+        2 => (any::<Index>(), any::<Index>())
+            .prop_map(|(line, other)| GameChange::Message { line, other }),
+        1 => any::<Index>().prop_map(|line| GameChange::Delete { line }),
+        1 => (any::<Index>(), any::<Index>())
+            .prop_map(|(after, message)| GameChange::Insert { after, message }),
+    ]
+}
+
+/// `output` with `change` made; a change that has no line to work on adds a message instead.
+fn change_game(output: &str, change: &GameChange) -> String {
+    let mut lines: Vec<String> = output.split_inclusive('\n').map(str::to_owned).collect();
+    let rows: Vec<usize> = (0..lines.len())
+        .filter(|&at| cells_of(&lines[at]).is_some())
+        .collect();
+    let messages: Vec<usize> = (0..lines.len())
+        .filter(|&at| message_of(&lines[at]).is_some())
+        .collect();
+    let content: Vec<usize> = (0..lines.len())
+        .filter(|&at| rows.contains(&at) || messages.contains(&at))
+        .collect();
+    match change {
+        GameChange::Cell { row, column, other } if !rows.is_empty() => {
+            let line = &mut lines[rows[row.index(rows.len())]];
+            let at = cells_of(line).map_or(0, |cells| cells[*column]);
+            let symbols: Vec<char> = "XO_"
+                .chars()
+                .filter(|&symbol| !line[at..].starts_with(symbol))
+                .collect();
+            line.replace_range(at..=at, &symbols[*other].to_string());
+        }
+        GameChange::Message { line, other } if !messages.is_empty() => {
+            let line = &mut lines[messages[line.index(messages.len())]];
+            if let Some((message, start)) = message_of(line) {
+                let others: Vec<&str> = MESSAGES
+                    .iter()
+                    .enumerate()
+                    .filter(|&(index, _)| index != message)
+                    .map(|(_, text)| *text)
+                    .collect();
+                let end = start + MESSAGES[message].len();
+                line.replace_range(start..end, others[other.index(others.len())]);
+            }
+        }
+        GameChange::Delete { line } if !content.is_empty() => {
+            let at = content[line.index(content.len())];
+            match message_of(&lines[at]) {
+                // A message after a prompt goes; the prompt stays, as the program asked.
+                Some((_, start)) if start > 0 => lines[at] = lines[at][..start].to_owned(),
+                _ => {
+                    lines.remove(at);
+                }
+            }
+        }
+        GameChange::Cell { row: at, .. }
+        | GameChange::Message { line: at, .. }
+        | GameChange::Delete { line: at }
+        | GameChange::Insert { after: at, .. } => {
+            let message = match change {
+                GameChange::Insert { message, .. } => MESSAGES[message.index(MESSAGES.len())],
+                _ => "Draw",
+            };
+            let at = at.index(lines.len() + 1);
+            lines.insert(at, format!("{message}\n"));
+        }
+    }
+    lines.concat()
+}
+
+/// Ways to present the same game otherwise, each one bit of a mask: what learners' programs
+/// do.
+const PRESENTATIONS: u32 = 9;
+
+fn present(output: &str, mask: u32) -> String {
+    let on = |bit: u32| mask & (1 << bit) != 0;
+    let mut lines: Vec<String> = output.split_inclusive('\n').map(str::to_owned).collect();
+    for line in &mut lines {
+        if on(0)
+            && let Some(cells) = cells_of(line)
+        {
+            for at in cells {
+                if &line[at..=at] == "_" {
+                    line.replace_range(at..=at, " ");
+                }
+            }
+        }
+        // The states, the messages from the fifth on, in lower case.
+        if on(1)
+            && let Some((message, start)) = message_of(line)
+            && message >= 4
+        {
+            let lower = line[start..].to_lowercase();
+            line.replace_range(start.., &lower);
+        }
+    }
+    let mut text = lines.concat();
+    for prompt in PROMPTS {
+        if on(2) {
+            text = text.replace(prompt, "");
+        } else if on(3) {
+            text = text.replace(prompt, &format!("{}\n", prompt.trim_end()));
+        } else if on(4) {
+            text = text.replace(prompt, prompt.trim_end());
+        }
+    }
+    if on(5) {
+        text = text.replace("---------", "-------------");
+    }
+    if on(6) {
+        text = text.replace("---------\n", "---------\n\n");
+    }
+    if on(7) {
+        text = text.replace('\n', "  \n");
+    }
+    if on(8) {
+        text = text.replace('\n', "\r\n");
+    }
+    text
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 256,
+        ..ProptestConfig::default()
+    }
+}
+
+fn fixture_index() -> impl Strategy<Value = usize> {
+    let count = all_fixtures().len();
+    0..count
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    fn a_wrong_game_is_a_wrong_answer(
+        index in fixture_index(),
+        change in game_change(),
+        mask in 0..(1u32 << PRESENTATIONS),
+    ) {
+        let output = present(&change_game(&expected_output(index), &change), mask);
+        let (verdict, path) = verdict(index, &output);
+        prop_assert_eq!(verdict, Verdict::WrongAnswer, "{} with {:?}:\n{}", path, change, output);
+    }
+
+    fn a_right_game_presented_otherwise(
+        index in fixture_index(),
+        mask in 1..(1u32 << PRESENTATIONS),
+    ) {
+        let expected = expected_output(index);
+        let output = present(&expected, mask);
+        let (verdict, path) = verdict(index, &output);
+        let wanted = if output == expected { Verdict::Passed } else { Verdict::PresentationError };
+        prop_assert_eq!(verdict, wanted, "{}:\n{}", path, output);
+    }
+
+    fn white_space_alone(
+        index in fixture_index(),
+        edits in prop::collection::vec((any::<Index>(), 0..5usize), 1..6),
+    ) {
+        let mut output = expected_output(index);
+        for (at, edit) in &edits {
+            let at = at.index(output.len() + 1);
+            let at = (at..=output.len()).find(|&at| output.is_char_boundary(at)).unwrap_or(output.len());
+            match edit {
+                0 => output.insert(at, ' '),
+                1 => output.insert(at, '\n'),
+                2 => output.insert(at, '\t'),
+                3 => output.insert_str(at, "\r\n"),
+                _ => {
+                    if let Some(blank) = output[at..].find(char::is_whitespace) {
+                        output.remove(at + blank);
+                    }
+                }
+            }
+        }
+        let (verdict, path) = verdict(index, &output);
+        prop_assert!(
+            verdict.content_passed(),
+            "{} with {:?}: {:?}\n{}",
+            path,
+            edits,
+            verdict,
+            output
+        );
+    }
+}
