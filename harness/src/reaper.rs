@@ -28,14 +28,7 @@ fn running() -> MutexGuard<'static, Vec<libc::pid_t>> {
 ///
 /// When the kernel refuses (not Linux, or a kernel before 3.4).
 pub fn become_subreaper() -> io::Result<()> {
-    // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes integers and touches no memory.
-    #[allow(unsafe_code)]
-    let done = unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
-    if done == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    set_process_flag(libc::PR_SET_CHILD_SUBREAPER, 1)
 }
 
 /// Makes this process's `/proc` entries (its open files, working folder, environment, memory)
@@ -46,9 +39,15 @@ pub fn become_subreaper() -> io::Result<()> {
 ///
 /// When the kernel refuses.
 pub fn hide_from_cases() -> io::Result<()> {
-    // SAFETY: prctl with PR_SET_DUMPABLE takes integers and touches no memory.
+    set_process_flag(libc::PR_SET_DUMPABLE, 0)
+}
+
+/// `prctl(option, value)` for an option that sets a flag of this process.
+fn set_process_flag(option: libc::c_int, value: libc::c_ulong) -> io::Result<()> {
+    // SAFETY: prctl with PR_SET_CHILD_SUBREAPER or PR_SET_DUMPABLE takes integers only and
+    // touches no memory.
     #[allow(unsafe_code)]
-    let done = unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
+    let done = unsafe { libc::prctl(option, value, 0, 0, 0) };
     if done == 0 {
         Ok(())
     } else {
