@@ -244,7 +244,11 @@ fn every_fixture_has_a_hint(root: &Path) -> Result<(), Failed> {
     let mut missing = Vec::new();
     for stage in 1..=5 {
         for fixture in fixture::load_stage(root, stage).map_err(|error| error.to_string())? {
-            if fixture.hint.as_deref().is_none_or(|hint| hint.trim().is_empty()) {
+            if fixture
+                .hint
+                .as_deref()
+                .is_none_or(|hint| hint.trim().is_empty())
+            {
                 missing.push(format!("  {}", fixture.path.display()));
             }
         }

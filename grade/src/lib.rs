@@ -9,6 +9,7 @@ pub mod case;
 pub mod error;
 pub mod grading;
 pub mod json;
+pub mod project;
 pub mod reference;
 pub mod text;
 pub mod workspace;
@@ -37,7 +38,8 @@ pub use grading::grade;
         grade 3 -- python3 stage3.py        grade your stage 3, stop at the first failure\n  \
         grade 5 --all                       grade this workspace's reference stage 5\n  \
         grade 3 --class class/ -- python3 {}/stage3.py\n                                      \
-        grade every folder under class/; {} stands for the folder"
+        grade every folder under class/; {} stands for the folder\n  \
+        grade 3 --class class/               grade every `kata new` project under class/"
 )]
 pub struct Options {
     /// The stage whose fixtures are run (1 to 5).
@@ -56,8 +58,8 @@ pub struct Options {
     /// fixtures of the workspace grade runs in.
     #[arg(long, value_name = "DIR")]
     pub fixtures: Option<PathBuf>,
-    /// Grade every folder under DIR, each with COMMAND in which `{}` stands for the folder;
-    /// implies --all.
+    /// Grade every folder under DIR, each with COMMAND in which `{}` stands for the folder, or
+    /// without a COMMAND each folder that has a kata.toml with its own commands; implies --all.
     #[arg(long, value_name = "DIR")]
     pub class: Option<PathBuf>,
     /// The program to grade, run directly, not through a shell; without it, the reference
@@ -86,16 +88,7 @@ pub fn run(
     let args: Vec<OsString> = args.into_iter().collect();
     let options = match Options::try_parse_from(&args) {
         Ok(options) => options,
-        Err(error) => {
-            // Help and version are the output asked for; a usage error is said on `err`.
-            // Nothing is left to tell if the stream is closed.
-            let _ = if error.use_stderr() {
-                write!(err, "{}", error.render())
-            } else {
-                write!(out, "{}", error.render())
-            };
-            return u8::try_from(error.exit_code()).unwrap_or(EXIT_USAGE);
-        }
+        Err(error) => return command_line_error(&error, out, err),
     };
     match grade_as_asked(&options, ends_with_separator(&args), paint, out) {
         Ok(status) => status,
@@ -106,6 +99,19 @@ pub fn run(
             error.exit_status()
         }
     }
+}
+
+/// Says what clap found in a command line that it did not parse, and gives the exit status:
+/// help and version are the output asked for, on `out`; a usage error goes to `err`. Shared by
+/// the commands built on this grader.
+pub fn command_line_error(error: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    // Nothing is left to tell if the stream is closed.
+    let _ = if error.use_stderr() {
+        write!(err, "{}", error.render())
+    } else {
+        write!(out, "{}", error.render())
+    };
+    u8::try_from(error.exit_code()).unwrap_or(EXIT_USAGE)
 }
 
 /// Whether `--` ends the arguments: `grade 3 --` names an empty command, which is a mistake
@@ -184,30 +190,42 @@ fn grade_class(
     )
     .map_err(report_error)?;
     let mut entries = Vec::new();
-    let mut all_passed = 0;
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     for submission in &submissions {
-        let results = grade(&submission.program, fixtures, limits, true);
-        table
-            .row(out, &submission.name, &results)
-            .map_err(report_error)?;
-        if results.iter().all(CaseResult::passed) {
-            all_passed += 1;
-        }
+        let entry = match submission.program(options.stage) {
+            Ok(program) => {
+                let results = grade(&program, fixtures, limits, true);
+                table
+                    .row(out, &submission.name, &results)
+                    .map_err(report_error)?;
+                if results.iter().all(CaseResult::passed) {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                }
+                json::for_submission(&submission.name, options.stage, fixtures, &results)
+            }
+            Err(not_graded) => {
+                table
+                    .row_not_graded(out, &submission.name, &not_graded.to_string())
+                    .map_err(report_error)?;
+                if not_graded.is_skipped() {
+                    skipped += 1;
+                } else {
+                    failed += 1;
+                }
+                json::for_not_graded(&submission.name, fixtures.len(), &not_graded)
+            }
+        };
         if options.json.is_some() {
-            entries.push(json::for_submission(
-                &submission.name,
-                options.stage,
-                fixtures,
-                &results,
-            ));
+            entries.push(entry);
         }
     }
-    text::ClassTable::finish(out, all_passed, submissions.len() - all_passed)
-        .map_err(report_error)?;
+    text::ClassTable::finish(out, passed, failed, skipped).map_err(report_error)?;
     if let Some(path) = &options.json {
         json::write(path, &json::for_class(options.stage, entries))?;
     }
-    Ok(status_of(all_passed == submissions.len()))
+    Ok(status_of(failed == 0))
 }
 
 fn report_error(error: std::io::Error) -> GradeError {
