@@ -258,7 +258,8 @@ pub fn heading(stage: u8) -> String {
 
 /// Writes what a check found, after what it said while checking: the feedback of the first
 /// failure, or the stage passed and where to go next (`current` is the first stage not done
-/// after this check). `again` says how to check again: "run `kata check` again".
+/// after this check). `watching` says the learner is in `kata watch`, where a save checks
+/// again and a key gives the hint.
 ///
 /// # Errors
 ///
@@ -268,10 +269,15 @@ pub fn write_report(
     project: &Project,
     checked: &StageCheck,
     current: Option<u8>,
-    again: &str,
+    watching: bool,
     style: Style,
 ) -> io::Result<()> {
     let stage = checked.stage;
+    let (again, hint) = if watching {
+        ("save to check again", "`h`")
+    } else {
+        ("run `kata check` again", "`kata hint`")
+    };
     writeln!(out)?;
     match &checked.outcome {
         Outcome::CannotBuild(failure) => {
@@ -318,8 +324,8 @@ pub fn write_report(
                 writeln!(out)?;
                 writeln!(
                     out,
-                    "{} of {} passed before this one. Stuck? `kata hint` gives a hint for \
-                     test #{}; stage{stage}/README.md has the rules.",
+                    "{} of {} passed before this one. Stuck? {hint} gives a hint for test #{}; \
+                     stage{stage}/README.md has the rules.",
                     count_passed(results),
                     plural(checked.fixtures.len(), "case", "cases"),
                     failure.number

@@ -172,9 +172,10 @@ fn run_command<R: BufRead + Send + 'static>(
         }
         Command::Reset { stage, yes } => {
             let project = find_project(&context.cwd)?;
-            // Reset only forgets the stage; without a file, the rest is worked out when needed.
-            let mut progress = Progress::load(&project.root).unwrap_or_default();
-            reset::reset(&project, stage, yes, &mut input, out, &mut progress)?;
+            // Reset only forgets the stage. Without a readable file there is nothing to forget,
+            // and the next command that needs the progress works it out.
+            let mut progress = Progress::load(&project.root).ok();
+            reset::reset(&project, stage, yes, &mut input, out, progress.as_mut())?;
             Ok(EXIT_PASSED)
         }
     }
@@ -220,14 +221,7 @@ fn check_one(
         }
     };
     let current = check::current_stage(&progress, &counts);
-    check::write_report(
-        out,
-        project,
-        &checked,
-        current,
-        "run `kata check` again",
-        style,
-    )?;
+    check::write_report(out, project, &checked, current, false, style)?;
     Ok(if checked.passed() {
         EXIT_PASSED
     } else {

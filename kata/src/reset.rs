@@ -13,7 +13,7 @@ use crate::lang::Language;
 use crate::progress::Progress;
 
 /// Puts stage `stage`'s starter back in `project`, asking on `out` and reading the answer from
-/// `input` unless `yes`; forgets the stage's progress.
+/// `input` unless `yes`; forgets the stage's record in `progress`, if there is one to change.
 ///
 /// # Errors
 ///
@@ -25,7 +25,7 @@ pub fn reset(
     yes: bool,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-    progress: &mut Progress,
+    progress: Option<&mut Progress>,
 ) -> Result<(), KataError> {
     let language = project
         .lang
@@ -95,8 +95,10 @@ pub fn reset(
             shown(&project.root, backup)
         ))
     )))?;
-    progress.set(stage, None);
-    progress.save(&project.root)?;
+    if let Some(progress) = progress {
+        progress.set(stage, None);
+        progress.save(&project.root)?;
+    }
     match &backup {
         Some(backup) => writeln!(
             out,

@@ -82,11 +82,20 @@ pub fn watch<R: BufRead + Send + 'static>(
         style,
     };
     let (mut progress, mut last) = check::progress(&project, &mut screen)?;
+    let current = check::current_stage(&progress, &counts);
+    if current.is_none() {
+        check::write_next(&mut screen, &project, None)?;
+        return Ok(grade::EXIT_PASSED);
+    }
     let mut pending = VecDeque::new();
-    if last.is_none() {
-        pending.push_back(Event::Saved);
-    } else {
-        screen.progress_line(&progress, &counts, last.as_ref())?;
+    match &last {
+        // Working the progress out has just checked the current stage: its report, then wait.
+        Some(checked) => {
+            writeln!(screen, "{}", style.strong(&check::heading(checked.stage)))?;
+            check::write_report(&mut screen, &project, checked, current, true, style)?;
+            screen.progress_line(&progress, &counts, last.as_ref())?;
+        }
+        None => pending.push_back(Event::Saved),
     }
     loop {
         let event = match pending.pop_front() {
@@ -119,14 +128,7 @@ pub fn watch<R: BufRead + Send + 'static>(
                 let checked = check::check(&project, stage, false, true, &mut screen)?;
                 check::record(&project, &mut progress, &checked)?;
                 let current = check::current_stage(&progress, &counts);
-                check::write_report(
-                    &mut screen,
-                    &project,
-                    &checked,
-                    current,
-                    "save to check again",
-                    style,
-                )?;
+                check::write_report(&mut screen, &project, &checked, current, true, style)?;
                 if current.is_none() {
                     break;
                 }

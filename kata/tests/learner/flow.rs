@@ -40,6 +40,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             play,
         ),
         test(
+            "flow::watch_with_every_stage_done_says_so_and_ends",
+            watch_when_all_done,
+        ),
+        test(
             "flow::usage_errors_and_broken_projects_exit_2",
             usage_errors,
         ),
@@ -343,6 +347,30 @@ fn reset() {
         sandbox
             .read("stage3/main.py")
             .contains("Stage 3 of the Tic-Tac-Toe kata")
+    );
+
+    // Without a progress file, reset makes none: an empty one would say nothing is done.
+    fs::remove_file(sandbox.path(kata::progress::FILE_NAME)).expect("removed");
+    sandbox.write("stage4/main.py", "print('mine')\n");
+    assert_eq!(sandbox.kata(&["reset", "4", "--yes"]).status, 0);
+    assert!(!sandbox.path(kata::progress::FILE_NAME).exists());
+}
+
+/// With every stage done, there is nothing to watch: `kata watch` says so and ends.
+fn watch_when_all_done() {
+    let sandbox = shell_project();
+    let records: String = (1..=5_u8)
+        .map(|stage| {
+            let cases = kata::embedded::fixtures(stage).expect("fixtures").len();
+            format!("[stage{stage}]\npassed = {cases}\ntotal = {cases}\n")
+        })
+        .collect();
+    sandbox.write(kata::progress::FILE_NAME, &records);
+    let watched = sandbox.kata(&["watch"]);
+    assert_eq!(watched.status, 0, "{watched:?}");
+    assert_eq!(
+        watched.out,
+        "All 5 stages are done: the kata is complete. Well played!\n"
     );
 }
 
