@@ -72,9 +72,9 @@ fn check_section(stage: u8, cases: usize) -> String {
          - `kata play {stage}` runs the reference solution: try it to see what your program \
          should do.\n\
          - `kata check {stage}` builds your program as `kata.toml` says and grades it on this \
-         stage's {cases}, stopping at the first failure.\n\
+         stage's\n  {cases}, stopping at the first failure.\n\
          - `kata hint` gives a hint for the case that failed; `kata watch` checks again each \
-         time you save.\n\n"
+         time you\n  save.\n\n"
     )
 }
 

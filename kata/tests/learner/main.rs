@@ -5,7 +5,8 @@
 //!   toolchain: the correct "solution" of stage N is kata's own `kata play N`;
 //! - [`watch`]: `kata watch` as a process, re-checking after a save;
 //! - [`languages`]: a project in each language offered, with its real compiler or interpreter
-//!   and a correct solution kept as test data (`tests/solutions/`).
+//!   and a correct solution kept as test data (`tests/solutions/`); C runs in every `cargo
+//!   test`, the others with `--include-ignored` (`scripts/kata-languages`).
 //!
 //! Learner-facing texts are reviewed insta snapshots (`tests/snapshots/`).
 
@@ -21,10 +22,11 @@ use std::process::ExitCode;
 use test_support::Trial;
 
 fn main() -> ExitCode {
+    // The trials that take longest start first, so that the short ones fill in beside them.
     let mut trials: Vec<Trial> = Vec::new();
-    trials.extend(flow::trials());
     trials.extend(watch::trials());
     trials.extend(languages::trials());
+    trials.extend(flow::trials());
     test_support::run(trials)
 }
 
