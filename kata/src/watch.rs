@@ -68,14 +68,14 @@ pub fn watch<R: BufRead + Send + 'static>(
     let (events, received) = mpsc::channel();
     // The watcher stops when this is dropped, at the end of the watch.
     let _watcher = watch_files(root, events.clone())?;
-    let _raw_mode = if terminal {
-        let raw_mode = RawMode::enable()?;
+    // Single keys need the terminal in raw mode; where that cannot be had, lines will do.
+    let raw_mode = if terminal { RawMode::enable() } else { None };
+    let terminal = raw_mode.is_some();
+    if terminal {
         thread::spawn(move || read_keys(&events));
-        Some(raw_mode)
     } else {
         thread::spawn(move || read_lines(input, &events));
-        None
-    };
+    }
     let mut screen = Screen {
         out,
         terminal,
@@ -137,23 +137,20 @@ pub fn watch<R: BufRead + Send + 'static>(
                 screen.progress_line(&progress, &counts, last.as_ref().filter(|_| !passed))?;
             }
             Event::Key(Key::Hint) => {
-                match last.as_ref().and_then(StageCheck::first_failure) {
-                    Some(failure) => {
-                        let checked = last.as_ref().map_or(0, |checked| checked.stage);
-                        let fixtures = last.as_ref().map(|checked| &checked.fixtures);
-                        if let Some(fixtures) = fixtures {
-                            writeln!(screen)?;
-                            status::write_hint(
-                                &mut screen,
-                                checked,
-                                failure.number,
-                                failure.fixture(fixtures),
-                            )?;
-                        }
-                    }
+                writeln!(screen)?;
+                let failed = last
+                    .as_ref()
+                    .and_then(|checked| Some((checked, checked.first_failure()?)));
+                match failed {
+                    Some((checked, failure)) => status::write_hint(
+                        &mut screen,
+                        checked.stage,
+                        failure.number,
+                        failure.fixture(&checked.fixtures),
+                    )?,
                     None => writeln!(
                         screen,
-                        "\nNo case has failed since the last save: no hint to give."
+                        "No case has failed since the last save: no hint to give."
                     )?,
                 }
                 screen.keys_line()?;
@@ -282,10 +279,8 @@ fn read_lines(input: impl BufRead, events: &Sender<Event>) {
 struct RawMode;
 
 impl RawMode {
-    fn enable() -> Result<RawMode, KataError> {
-        terminal::enable_raw_mode()
-            .map(|()| RawMode)
-            .map_err(|error| KataError::Watch(format!("cannot read single keys: {error}")))
+    fn enable() -> Option<RawMode> {
+        terminal::enable_raw_mode().ok().map(|()| RawMode)
     }
 }
 
