@@ -39,7 +39,7 @@ use style::Style;
     version,
     about = "The Tic-Tac-Toe kata, stage by stage, in any language: make a project, write each \
              stage, check it.",
-    after_help = "A first session:\n  \
+    after_help = "Getting started:\n  \
         kata new ttt --lang python      make a project in ttt/\n  \
         cd ttt                          then read stage1/README.md and write stage1/main.py\n  \
         kata check                      build and grade your current stage\n  \
