@@ -125,10 +125,15 @@ impl Progress {
             error: std::io::Error::other(error),
         })?;
         let path = root.join(FILE_NAME);
-        let temporary = root.join(format!("{FILE_NAME}.new"));
+        // Named after this process, so that two kata commands at once never share it.
+        let temporary = root.join(format!("{FILE_NAME}.{}.new", std::process::id()));
         fs::write(&temporary, format!("{PREAMBLE}{body}"))
             .and_then(|()| fs::rename(&temporary, &path))
-            .map_err(KataError::file(format!("cannot write {}", path.display())))
+            .map_err(|error| {
+                // Whatever was written of it is of no use.
+                let _ = fs::remove_file(&temporary);
+                KataError::file(format!("cannot write {}", path.display()))(error)
+            })
     }
 
     /// The record of stage `stage`, if it has been checked.
