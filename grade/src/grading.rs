@@ -2,6 +2,7 @@
 //! and finding the submissions of a class. Nothing here writes a report.
 
 use std::ffi::{OsStr, OsString};
+use std::fmt;
 use std::fs;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
@@ -16,6 +17,7 @@ use harness::{Program, judge};
 use crate::case::{CaseResult, Criterion};
 use crate::content::TicTacToe;
 use crate::error::GradeError;
+use crate::project::{self, BuildFailure, Project, ProjectError};
 
 /// How the cases of a stage are graded.
 #[derive(Clone, Copy, Debug)]
@@ -106,34 +108,97 @@ fn replace_placeholder(arg: &OsStr, folder: &OsStr) -> OsString {
     OsString::from_vec(bytes)
 }
 
-/// One submission of a class: its folder and the command that runs it.
+/// One submission of a class: its folder and how it is run.
 #[derive(Debug)]
 pub struct Submission {
     /// The folder's name, byte for byte (shown through [`harness::visible`]).
     pub name: OsString,
     /// The folder.
     pub folder: PathBuf,
-    /// The command, with the folder in place of every `{}`.
-    pub program: Program,
+    /// How it is run.
+    pub runs: Runs,
+}
+
+/// How a submission of a class is run.
+#[derive(Debug)]
+pub enum Runs {
+    /// With the class's command, the folder in place of every `{}`.
+    Command(Program),
+    /// With the commands of its own `kata.toml`, or not at all when it has none.
+    /// (Boxed: a project is much larger than a command.)
+    Project(Option<Box<Result<Project, ProjectError>>>),
+}
+
+/// Why a submission was not graded.
+#[derive(Debug)]
+pub enum NotGraded {
+    /// Its folder has no `kata.toml`: it is left out of the count.
+    NoProject,
+    /// Its `kata.toml` cannot be used, or names a program that is not there.
+    Project(ProjectError),
+    /// Its stage does not build.
+    CannotBuild(BuildFailure),
+}
+
+impl NotGraded {
+    /// Whether the submission is left out of the count rather than failed.
+    #[must_use]
+    pub fn is_skipped(&self) -> bool {
+        matches!(self, NotGraded::NoProject)
+    }
+}
+
+impl fmt::Display for NotGraded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotGraded::NoProject => write!(f, "skipped: no {}", project::FILE_NAME),
+            NotGraded::Project(error) => error.fmt(f),
+            NotGraded::CannotBuild(failure) => write!(f, "cannot build: {failure}"),
+        }
+    }
+}
+
+impl Submission {
+    /// The program to grade on stage `stage`; for a project, built first.
+    ///
+    /// # Errors
+    ///
+    /// Why the submission cannot be graded.
+    pub fn program(&self, stage: u8) -> Result<Program, NotGraded> {
+        match &self.runs {
+            Runs::Command(program) => Ok(program.clone()),
+            Runs::Project(None) => Err(NotGraded::NoProject),
+            Runs::Project(Some(loaded)) => match loaded.as_ref() {
+                Err(error) => Err(NotGraded::Project(error.clone())),
+                Ok(project) => {
+                    project.build(stage).map_err(NotGraded::CannotBuild)?;
+                    project.program(stage).map_err(NotGraded::Project)
+                }
+            },
+        }
+    }
 }
 
 /// The submissions under `class`, in name order: every folder, each with `template` in which
-/// `{}` stands for the folder.
+/// `{}` stands for the folder; or, when `template` is empty, each with its own `kata.toml`.
 ///
 /// # Errors
 ///
-/// A usage error when no word of `template` holds `{}`, or the folder cannot be listed or has
-/// no folders in it: grading nobody is never a success.
+/// A usage error when `template` is given and no word of it holds `{}`, or the folder cannot be
+/// listed or has no folders in it: grading nobody is never a success.
 pub fn class_submissions(
     class: &Path,
     template: &[OsString],
 ) -> Result<Vec<Submission>, GradeError> {
-    if !template
-        .iter()
-        .any(|arg| arg.as_bytes().windows(2).any(|pair| pair == PLACEHOLDER))
+    if !template.is_empty()
+        && !template
+            .iter()
+            .any(|arg| arg.as_bytes().windows(2).any(|pair| pair == PLACEHOLDER))
     {
         return Err(GradeError::Usage(
-            "--class needs a command in which `{}` stands for each submission's folder".to_owned(),
+            "--class needs a command in which `{}` stands for each submission's folder, or no \
+             command to grade each folder with its own kata.toml"
+                .to_owned(),
         ));
     }
     let listing = fs::read_dir(class).map_err(|error| GradeError::Class {
@@ -155,13 +220,24 @@ pub fn class_submissions(
     Ok(folders
         .into_iter()
         .map(|folder| {
-            let argv = template
-                .iter()
-                .map(|arg| replace_placeholder(arg, folder.as_os_str()))
-                .collect();
+            let runs = if template.is_empty() {
+                Runs::Project(
+                    folder
+                        .join(project::FILE_NAME)
+                        .exists()
+                        .then(|| Box::new(Project::load(&folder))),
+                )
+            } else {
+                Runs::Command(Program::command(
+                    template
+                        .iter()
+                        .map(|arg| replace_placeholder(arg, folder.as_os_str()))
+                        .collect(),
+                ))
+            };
             Submission {
                 name: folder.file_name().unwrap_or_default().to_owned(),
-                program: Program::command(argv),
+                runs,
                 folder,
             }
         })

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 
 use crate::case::{CaseResult, Criterion, Scores};
 use crate::error::GradeError;
+use crate::grading::NotGraded;
 
 /// The longest `output` kept for a case, in characters.
 const OUTPUT_LIMIT: usize = 500;
@@ -90,6 +91,21 @@ pub fn for_submission(
         "passed": Scores::of(results).passed(criterion),
         "total": fixtures.len(),
         "results": for_program(stage, criterion, fixtures, results),
+    })
+}
+
+/// The entry of one submission of a class that was not graded: no case run, and why.
+#[must_use]
+pub fn for_not_graded(name: &str, total: usize, why: &NotGraded) -> Value {
+    let message = match why {
+        NotGraded::CannotBuild(failure) => format!("{why}\n{}", failure.output),
+        _ => why.to_string(),
+    };
+    json!({
+        "name": name,
+        "passed": 0,
+        "total": total,
+        "results": { "version": 3, "status": "error", "message": message, "tests": [] },
     })
 }
 

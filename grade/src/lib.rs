@@ -10,6 +10,7 @@ pub mod content;
 pub mod error;
 pub mod grading;
 pub mod json;
+pub mod project;
 pub mod reference;
 pub mod report;
 pub mod text;
@@ -42,7 +43,8 @@ pub use grading::grade;
         grade 3 -- python3 stage3.py        grade your stage 3, stop at the first failure\n  \
         grade 5 --all                       grade this workspace's reference stage 5\n  \
         grade 3 --class class/ -- python3 {}/stage3.py\n                                      \
-        grade every folder under class/; {} stands for the folder"
+        grade every folder under class/; {} stands for the folder\n  \
+        grade 3 --class class/               grade every `kata new` project under class/"
 )]
 pub struct Options {
     /// The stage whose fixtures are run (1 to 5).
@@ -65,8 +67,8 @@ pub struct Options {
     /// fixtures of the workspace grade runs in.
     #[arg(long, value_name = "DIR")]
     pub fixtures: Option<PathBuf>,
-    /// Grade every folder under DIR, each with COMMAND in which `{}` stands for the folder;
-    /// implies --all.
+    /// Grade every folder under DIR, each with COMMAND in which `{}` stands for the folder, or
+    /// without a COMMAND each folder that has a kata.toml with its own commands; implies --all.
     #[arg(long, value_name = "DIR")]
     pub class: Option<PathBuf>,
     /// The program to grade, run directly, not through a shell; without it, the reference
@@ -95,16 +97,7 @@ pub fn run(
     let args: Vec<OsString> = args.into_iter().collect();
     let options = match Options::try_parse_from(&args) {
         Ok(options) => options,
-        Err(error) => {
-            // Help and version are the output asked for; a usage error is said on `err`.
-            // Nothing is left to tell if the stream is closed.
-            let _ = if error.use_stderr() {
-                write!(err, "{}", error.render())
-            } else {
-                write!(out, "{}", error.render())
-            };
-            return u8::try_from(error.exit_code()).unwrap_or(EXIT_USAGE);
-        }
+        Err(error) => return command_line_error(&error, out, err),
     };
     let mut report = report::Report::new(&mut *out);
     let graded = grade_as_asked(&options, ends_with_separator(&args), paint, &mut report);
@@ -125,6 +118,19 @@ pub fn run(
             error.exit_status()
         }
     }
+}
+
+/// Says what clap found in a command line that it did not parse, and gives the exit status:
+/// help and version are the output asked for, on `out`; a usage error goes to `err`. Shared by
+/// the commands built on this grader.
+pub fn command_line_error(error: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    // Nothing is left to tell if the stream is closed.
+    let _ = if error.use_stderr() {
+        write!(err, "{}", error.render())
+    } else {
+        write!(out, "{}", error.render())
+    };
+    u8::try_from(error.exit_code()).unwrap_or(EXIT_USAGE)
 }
 
 /// Whether `--` ends the arguments: `grade 3 --` names an empty command, which is a mistake
@@ -220,28 +226,40 @@ fn grade_class(
             .map(|submission| submission.name.as_os_str()),
     );
     let mut entries = Vec::new();
-    let mut passed = 0;
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     for submission in &submissions {
-        let results = grade(&submission.program, fixtures, how);
-        let _ = table.row(out, &submission.name, &results);
-        if all_passed(&results, how.criterion) {
-            passed += 1;
-        }
+        let name = submission.name.to_string_lossy();
+        // A failure to write is kept by `out` and told after the JSON is written.
+        let entry = match submission.program(options.stage) {
+            Ok(program) => {
+                let results = grade(&program, fixtures, how);
+                let _ = table.row(out, &submission.name, &results);
+                if all_passed(&results, how.criterion) {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                }
+                json::for_submission(&name, options.stage, how.criterion, fixtures, &results)
+            }
+            Err(not_graded) => {
+                let _ = table.row_not_graded(out, &submission.name, &not_graded.to_string());
+                if not_graded.is_skipped() {
+                    skipped += 1;
+                } else {
+                    failed += 1;
+                }
+                json::for_not_graded(&name, fixtures.len(), &not_graded)
+            }
+        };
         if options.json.is_some() {
-            entries.push(json::for_submission(
-                &submission.name.to_string_lossy(),
-                options.stage,
-                how.criterion,
-                fixtures,
-                &results,
-            ));
+            entries.push(entry);
         }
     }
-    let _ = text::ClassTable::finish(out, passed, submissions.len() - passed);
+    let _ = text::ClassTable::finish(out, passed, failed, skipped);
     if let Some(path) = &options.json {
         json::write(path, &json::for_class(options.stage, entries))?;
     }
-    Ok(status_of(passed == submissions.len()))
+    Ok(status_of(failed == 0))
 }
 
 fn report_error(error: std::io::Error) -> GradeError {

@@ -4,10 +4,11 @@
 
 use std::env;
 use std::ffi::OsString;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use harness::Program;
-use tictactoe::console::run_program;
+use tictactoe::console::{StageError, run_program};
 
 use crate::error::GradeError;
 
@@ -30,13 +31,29 @@ pub fn requested(args: &[OsString]) -> Option<u8> {
 /// executable would.
 #[must_use]
 pub fn run(stage: u8) -> ExitCode {
+    run_program(&name(stage), |input, output| play(stage, input, output))
+}
+
+/// Runs reference stage `stage` (1 to 5; 5 for any other) on `input` and `output`: the one
+/// place that maps a stage's number to its code.
+///
+/// # Errors
+///
+/// As the stage ends when its job is not done: input ended, or reading or writing failed.
+pub fn play(stage: u8, input: impl BufRead, output: impl Write) -> Result<(), StageError> {
     match stage {
-        1 => run_program("stage1", stage1::run),
-        2 => run_program("stage2", stage2::run),
-        3 => run_program("stage3", stage3::run),
-        4 => run_program("stage4", stage4::run),
-        _ => run_program("stage5", stage5::run),
+        1 => stage1::run(input, output),
+        2 => stage2::run(input, output),
+        3 => stage3::run(input, output),
+        4 => stage4::run(input, output),
+        _ => stage5::run(input, output),
     }
+}
+
+/// The name stage `stage` goes by, as its own executable: `stage3`.
+#[must_use]
+pub fn name(stage: u8) -> String {
+    format!("stage{stage}")
 }
 
 /// Reference stage `stage` as a program: this executable with [`FLAG`].

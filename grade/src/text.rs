@@ -156,13 +156,38 @@ impl ClassTable {
         )
     }
 
-    /// Writes the summary line: submissions that passed every case, and the others.
+    /// Writes the row of a submission that was not graded, with why.
     ///
     /// # Errors
     ///
     /// When `out` cannot be written.
-    pub fn finish(out: &mut impl Write, passed: usize, failed: usize) -> io::Result<()> {
-        writeln!(out, "{passed} passed, {failed} failed")
+    pub fn row_not_graded(&self, out: &mut impl Write, name: &OsStr, why: &str) -> io::Result<()> {
+        writeln!(
+            out,
+            "{:width$}  {}",
+            shown(name),
+            harness::visible::visible(why.as_bytes()),
+            width = self.name_width
+        )
+    }
+
+    /// Writes the summary line: submissions that passed every case, the others, and those left
+    /// out (folders that are not projects), if any.
+    ///
+    /// # Errors
+    ///
+    /// When `out` cannot be written.
+    pub fn finish(
+        out: &mut impl Write,
+        passed: usize,
+        failed: usize,
+        skipped: usize,
+    ) -> io::Result<()> {
+        if skipped == 0 {
+            writeln!(out, "{passed} passed, {failed} failed")
+        } else {
+            writeln!(out, "{passed} passed, {failed} failed, {skipped} skipped")
+        }
     }
 }
 

@@ -119,14 +119,28 @@ pub fn load_stage_dir(dir: &Path) -> Result<Vec<Fixture>, FixtureError> {
 /// When the file cannot be read, its header is not an insta header, or its body breaks the
 /// transcript format: the error names the line.
 pub fn load(path: &Path) -> Result<Fixture, FixtureError> {
+    let text = read_capped(path).map_err(|message| FixtureError {
+        path: path.to_owned(),
+        line: None,
+        message,
+    })?;
+    parse(path, &text)
+}
+
+/// Reads the text of a fixture file that is already in memory (built into a program, say);
+/// `path` names it, in the fixture and in its errors.
+///
+/// # Errors
+///
+/// When its header is not an insta header, or its body breaks the transcript format: the
+/// error names the line.
+pub fn parse(path: &Path, text: &str) -> Result<Fixture, FixtureError> {
     let error = |line: Option<usize>, message: String| FixtureError {
         path: path.to_owned(),
         line,
         message,
     };
-    let text = read_capped(path).map_err(|m| error(None, m))?;
-    let (header, body, body_line) =
-        split_header(&text).map_err(|(line, m)| error(Some(line), m))?;
+    let (header, body, body_line) = split_header(text).map_err(|(line, m)| error(Some(line), m))?;
     let exit_status = exit_status(header).map_err(|(line, m)| error(Some(line), m))?;
     let hint = hint(header).map_err(|(line, m)| error(Some(line), m))?;
     let transcript =
@@ -145,9 +159,14 @@ pub fn load(path: &Path) -> Result<Fixture, FixtureError> {
     })
 }
 
-/// The text of a fixture file, which must be a regular file (a FIFO or a device is refused
-/// without blocking on it) of at most [`MAX_FILE_SIZE`] bytes of UTF-8.
-fn read_capped(path: &Path) -> Result<String, String> {
+/// The text of a fixture file, or of any small file read as the fixtures are: it must be a
+/// regular file (a FIFO or a device is refused without blocking on it) of at most
+/// [`MAX_FILE_SIZE`] bytes of UTF-8.
+///
+/// # Errors
+///
+/// Why the file cannot be read, in words.
+pub fn read_capped(path: &Path) -> Result<String, String> {
     // Opened without blocking, so that a FIFO is refused rather than waited on.
     let file: File = OpenOptions::new()
         .read(true)

@@ -2,7 +2,8 @@
 //! so the slow ones share the cores) whose paths are all read at run time: a copied or moved
 //! workspace tests itself and writes its snapshots into itself.
 //!
-//! - [`run`] and [`test()`]: the binary's `main`, and trials whose failures say where they failed.
+//! - [`run`] and [`test()`]: the binary's `main`, and trials whose failures say where they failed;
+//!   [`test_with`] and [`test_needing`]: trials that need a tool, skipped visibly without it.
 //! - [`within`]: a watchdog for anything that could hang.
 //! - [`snapshot`]: an insta snapshot in a folder named at run time.
 //! - [`toolchain`]: the interpreters and compilers of other languages, or a visible skip.
@@ -40,13 +41,16 @@ pub fn run(trials: Vec<Trial>) -> ExitCode {
 
 /// A trial that passes unless `body` panics; the failure gives the panic's message and place.
 pub fn test(name: impl Into<String>, body: impl FnOnce() + Send + 'static) -> Trial {
-    Trial::test(name, move || {
-        panic::catch_unwind(AssertUnwindSafe(body)).map_err(|payload| {
-            let place = PANIC_LOCATION
-                .with(|cell| cell.borrow_mut().take())
-                .map_or_else(String::new, |at| format!("\n  at {at}"));
-            Failed::from(format!("{}{place}", panic_message(payload.as_ref())))
-        })
+    Trial::test(name, move || caught(body))
+}
+
+/// `body` run, its panic turned into a failure that gives the message and the place.
+fn caught(body: impl FnOnce()) -> Result<(), Failed> {
+    panic::catch_unwind(AssertUnwindSafe(body)).map_err(|payload| {
+        let place = PANIC_LOCATION
+            .with(|cell| cell.borrow_mut().take())
+            .map_or_else(String::new, |at| format!("\n  at {at}"));
+        Failed::from(format!("{}{place}", panic_message(payload.as_ref())))
     })
 }
 
@@ -71,6 +75,20 @@ pub fn test_with<T: Send + 'static>(
         Ok(tool) => test(name, move || body(tool)),
         Err(reason) => Trial::ignorable_test(name, move || Ok(Completion::ignored_with(reason))),
     }
+}
+
+/// A trial like [`test_with`] whose tool is looked for only when the trial runs, for tools that
+/// take a while to ask (a compiler's version): a filtered-out or ignored trial costs nothing.
+pub fn test_needing<T: 'static>(
+    name: impl Into<String>,
+    find: impl FnOnce() -> Result<T, String> + Send + 'static,
+    body: impl FnOnce(T) + Send + 'static,
+) -> Trial {
+    let name = name.into();
+    Trial::ignorable_test(name, move || match find() {
+        Ok(tool) => caught(|| body(tool)).map(|()| Completion::Completed),
+        Err(reason) => Ok(Completion::ignored_with(reason)),
+    })
 }
 
 /// The text of a panic's payload.

@@ -53,3 +53,25 @@ pub fn java() -> Result<PathBuf, String> {
     })
     .clone()
 }
+
+/// Whether each of `programs` is on PATH and answers `ARG` (its version flag) with success, as
+/// `(program, arg)` pairs: a compiler or interpreter a test drives by name, as a learner's
+/// project does.
+///
+/// # Errors
+///
+/// The reason to skip, naming the first program that is missing.
+pub fn on_path(programs: &[(&str, &str)]) -> Result<(), String> {
+    for (program, arg) in programs {
+        let works = Command::new(program)
+            .arg(arg)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        if !works {
+            return Err(format!("skipped: no working `{program}` on PATH"));
+        }
+    }
+    Ok(())
+}

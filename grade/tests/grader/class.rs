@@ -4,10 +4,13 @@ use std::fs;
 
 use test_support::Trial;
 
-use crate::{args, grade, snapshot, submission};
+use crate::{args, grade, snapshot, submission, this_executable};
 
 pub(crate) fn trials() -> Vec<Trial> {
-    test_support::tests!("class": a_class_is_graded_folder_by_folder)
+    test_support::tests!("class":
+        a_class_is_graded_folder_by_folder,
+        without_a_command_each_project_is_graded_with_its_own_kata_toml,
+    )
 }
 
 /// Two submissions, folders named after their faults (the submission reads its fault from the
@@ -37,4 +40,70 @@ fn a_class_is_graded_folder_by_folder() {
     assert_eq!(table["submissions"][0]["passed"], 5);
     assert_eq!(table["submissions"][1]["name"], "wrong-cell");
     assert_eq!(table["submissions"][1]["results"]["status"], "fail");
+}
+
+/// A class of `kata new` projects, each graded with its own `kata.toml`: one correct, one with a
+/// fault, one that does not build, one whose program is not there, and a folder that is no
+/// project at all (left out of the count).
+fn without_a_command_each_project_is_graded_with_its_own_kata_toml() {
+    let class = tempfile::tempdir().expect("a temporary folder");
+    let exe = this_executable().display().to_string();
+    for (name, build, run) in [
+        ("alice", "true", format!("'{exe}' --submission correct")),
+        ("bob", "true", format!("'{exe}' --submission wrong-cell")),
+        (
+            "carol",
+            "sh -c 'echo oops >&2; exit 1'",
+            format!("'{exe}' --submission correct"),
+        ),
+        ("erin", "true", "./no-such-program".to_owned()),
+    ] {
+        let folder = class.path().join(name);
+        fs::create_dir(&folder).expect("a folder");
+        let stages: String = (1..=5)
+            .map(|stage| {
+                format!(
+                    "[stage{stage}]\nbuild = {}\nrun = {}\n",
+                    toml_string(build),
+                    toml_string(&run)
+                )
+            })
+            .collect();
+        fs::write(folder.join("kata.toml"), stages).expect("written");
+    }
+    fs::create_dir(class.path().join("dave")).expect("a folder");
+    let json = class.path().join("class.json");
+    let graded = grade(&args(&[
+        "3",
+        "--class",
+        class.path().to_str().expect("UTF-8"),
+        "--json",
+        json.to_str().expect("UTF-8"),
+    ]));
+    assert_eq!(graded.status, Some(1), "{}", graded.report);
+    snapshot(
+        "a_class_of_projects_is_graded_with_their_own_commands",
+        &graded.report,
+    );
+    let table: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
+    let entries = table["submissions"].as_array().expect("a list");
+    assert_eq!(entries.len(), 5);
+    assert_eq!(entries[0]["passed"], 5);
+    assert_eq!(entries[2]["name"], "carol");
+    assert_eq!(entries[2]["results"]["status"], "error");
+    assert!(
+        entries[2]["results"]["message"]
+            .as_str()
+            .is_some_and(
+                |message| message.starts_with("cannot build: ") && message.ends_with("oops\n")
+            ),
+        "{}",
+        entries[2]
+    );
+}
+
+/// `text` as a TOML basic string (a path may hold a quote or a backslash).
+fn toml_string(text: &str) -> String {
+    serde_json::to_string(text).expect("a string")
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Stage 2 of the Tic-Tac-Toe kata in Python: a correct solution that reads a cell string and prints its grid.
-"""Stage 2, "The user is the gamemaster", exactly as /work/shared/SPEC.md says."""
+"""Stage 2, "The user is the gamemaster", exactly as the stage's README says."""
 
 import os
 import sys

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Stage 3 of the Tic-Tac-Toe kata in Python: a correct solution that prints a grid and its state.
-"""Stage 3, "What's up on the field?", exactly as /work/shared/SPEC.md says."""
+"""Stage 3, "What's up on the field?", exactly as the stage's README says."""
 
 import os
 import sys

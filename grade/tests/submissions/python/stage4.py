@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Stage 4 of the Tic-Tac-Toe kata in Python: a correct solution that reads a grid and one checked move for X.
-"""Stage 4, "First move!", exactly as /work/shared/SPEC.md says."""
+"""Stage 4, "First move!", exactly as the stage's README says."""
 
 import os
 import re

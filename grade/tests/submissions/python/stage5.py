@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Stage 5 of the Tic-Tac-Toe kata in Python: a correct solution that plays a whole game, X first.
-"""Stage 5, "Fight!", exactly as /work/shared/SPEC.md says."""
+"""Stage 5, "Fight!", exactly as the stage's README says."""
 
 import os
 import re

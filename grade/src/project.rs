@@ -1,0 +1,400 @@
+//! A learner's project, as `kata new` makes it: a folder whose `kata.toml` says how each stage is
+//! built and run. `kata` checks a project with it, and `grade --class` without a command grades
+//! a class of projects, each with its own commands.
+//!
+//! ```toml
+//! lang = "python"
+//!
+//! [stage1]
+//! build = "python3 -m py_compile stage1/main.py"
+//! run = "python3 stage1/main.py"
+//! ```
+//!
+//! Every stage from `[stage1]` to `[stage5]` has a table with `run` and, optionally, `build`.
+//! Each is a command line split into words as a shell would split it (quotes and backslashes
+//! work) but run without a shell (`sh -c '...'` for one), with the project's folder as the
+//! working folder.
+
+use std::env;
+use std::ffi::OsString;
+use std::fmt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use harness::process::{self, Limits, Outcome};
+use harness::{Program, fixture};
+use serde::Deserialize;
+
+/// The name of a project's file.
+pub const FILE_NAME: &str = "kata.toml";
+
+/// The longest a build may take: a first `cargo build` or `javac` on a busy machine takes
+/// seconds, and a build that waits this long is stuck (on a lock, say).
+pub const BUILD_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// The most a build may write on each of its outputs before it is stopped.
+const BUILD_OUTPUT: usize = 8 << 20;
+
+/// How one stage is built and run, as `kata.toml` gives them.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct StageCommands {
+    /// The command line that runs the stage.
+    pub run: String,
+    /// The command line that builds it, if it needs building.
+    #[serde(default)]
+    pub build: Option<String>,
+}
+
+/// `kata.toml` as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProjectFile {
+    lang: Option<String>,
+    stage1: StageCommands,
+    stage2: StageCommands,
+    stage3: StageCommands,
+    stage4: StageCommands,
+    stage5: StageCommands,
+}
+
+/// A project: its folder and its commands.
+#[derive(Clone, Debug)]
+pub struct Project {
+    /// The folder that holds `kata.toml`.
+    pub root: PathBuf,
+    /// The language `kata new` wrote the starters in, if `kata.toml` says.
+    pub lang: Option<String>,
+    stages: [StageCommands; 5],
+}
+
+/// Why a project cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProjectError {
+    /// `kata.toml` cannot be read, or is not a project file: where, and why.
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, with the line where the TOML reader names one.
+        message: String,
+    },
+    /// A stage's command line cannot be split into words.
+    Command {
+        /// The stage.
+        stage: u8,
+        /// `run` or `build`.
+        key: &'static str,
+        /// The line as written.
+        line: String,
+    },
+    /// The program of a stage's `run` is not there to start.
+    CannotStart {
+        /// The stage.
+        stage: u8,
+        /// The command line.
+        line: String,
+        /// Why, in words.
+        why: String,
+    },
+}
+
+impl fmt::Display for ProjectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProjectError::File { path, message } => write!(f, "{}: {message}", path.display()),
+            ProjectError::Command { stage, key, line } => write!(
+                f,
+                "`{key}` of [stage{stage}] in {FILE_NAME} is not a command line (empty, or a \
+                 quote left open): `{line}`"
+            ),
+            ProjectError::CannotStart { stage, why, .. } => {
+                write!(f, "stage {stage} cannot start: {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ProjectError {}
+
+/// A build that did not succeed: the command, what happened, and what it wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildFailure {
+    /// The command line, as `kata.toml` gives it.
+    pub command: String,
+    /// What happened, as the end of a sentence: "exited with status 1".
+    pub why: String,
+    /// What it wrote: standard error, then standard output.
+    pub output: String,
+}
+
+impl fmt::Display for BuildFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` {}", self.command, self.why)
+    }
+}
+
+impl Project {
+    /// The nearest folder at or above `start` that has a `kata.toml`.
+    #[must_use]
+    pub fn find(start: &Path) -> Option<PathBuf> {
+        start
+            .ancestors()
+            .find(|dir| dir.join(FILE_NAME).is_file())
+            .map(Path::to_path_buf)
+    }
+
+    /// The project in `root`, from its `kata.toml`.
+    ///
+    /// # Errors
+    ///
+    /// When the file cannot be read or is not a project file.
+    pub fn load(root: &Path) -> Result<Project, ProjectError> {
+        let path = root.join(FILE_NAME);
+        let text = fixture::read_capped(&path).map_err(|message| ProjectError::File {
+            path: path.clone(),
+            message,
+        })?;
+        Project::parse(root, &text)
+    }
+
+    /// The project in `root` whose `kata.toml` says `text`.
+    ///
+    /// # Errors
+    ///
+    /// When `text` is not a project file: what is wrong, and where.
+    pub fn parse(root: &Path, text: &str) -> Result<Project, ProjectError> {
+        let file: ProjectFile = toml::from_str(text).map_err(|error| ProjectError::File {
+            path: root.join(FILE_NAME),
+            message: error.to_string().trim_end().to_owned(),
+        })?;
+        let project = Project {
+            root: root.to_owned(),
+            lang: file.lang,
+            stages: [
+                file.stage1,
+                file.stage2,
+                file.stage3,
+                file.stage4,
+                file.stage5,
+            ],
+        };
+        for stage in 1..=5 {
+            let commands = project.commands(stage);
+            project.words(stage, "run", &commands.run)?;
+            if let Some(build) = &commands.build {
+                project.words(stage, "build", build)?;
+            }
+        }
+        Ok(project)
+    }
+
+    /// The commands of stage `stage` (1 to 5).
+    #[must_use]
+    pub fn commands(&self, stage: u8) -> &StageCommands {
+        &self.stages[usize::from(stage.clamp(1, 5)) - 1]
+    }
+
+    /// Builds stage `stage` with its `build` command, if it has one.
+    ///
+    /// # Errors
+    ///
+    /// When the build cannot start, fails, or runs past [`BUILD_TIMEOUT`].
+    pub fn build(&self, stage: u8) -> Result<(), BuildFailure> {
+        let Some(line) = &self.commands(stage).build else {
+            return Ok(());
+        };
+        let failure = |why: String, run: &process::Run| BuildFailure {
+            command: line.clone(),
+            why,
+            output: [&run.stderr, &run.stdout]
+                .iter()
+                .map(|bytes| String::from_utf8_lossy(bytes))
+                .collect(),
+        };
+        let words = self
+            .words(stage, "build", line)
+            .map_err(|error| BuildFailure {
+                command: line.clone(),
+                why: "is not a command line".to_owned(),
+                output: error.to_string(),
+            })?;
+        let limits = Limits {
+            timeout: BUILD_TIMEOUT,
+            max_stdout: BUILD_OUTPUT,
+            stderr_tail: BUILD_OUTPUT,
+        };
+        let run = process::run(&in_folder(&self.root, words.argv()), b"", limits);
+        match &run.outcome {
+            Outcome::Exited(0) => Ok(()),
+            Outcome::Exited(status @ (126 | 127)) => Err(failure(
+                format!(
+                    "could not be started (status {status}): is `{}` installed, and on PATH?",
+                    words.argv()[0].to_string_lossy()
+                ),
+                &run,
+            )),
+            Outcome::Exited(status) => Err(failure(format!("exited with status {status}"), &run)),
+            Outcome::Signaled(signal) => Err(failure(
+                format!(
+                    "was killed by signal {signal} ({})",
+                    harness::judge::signal_name(*signal)
+                ),
+                &run,
+            )),
+            Outcome::TimedOut => Err(failure(
+                format!(
+                    "did not finish within {} s and was stopped",
+                    BUILD_TIMEOUT.as_secs()
+                ),
+                &run,
+            )),
+            Outcome::TooMuchOutput => Err(failure(
+                format!("wrote more than {} MiB and was stopped", BUILD_OUTPUT >> 20),
+                &run,
+            )),
+            Outcome::CannotStart(why) => Err(failure(format!("could not be started: {why}"), &run)),
+        }
+    }
+
+    /// The program of stage `stage`: its `run` command in the project's folder, named by the
+    /// command line as written.
+    ///
+    /// # Errors
+    ///
+    /// When the command line cannot be split into words, or names a program that is not there:
+    /// said before any case is run, once, rather than as every case's verdict.
+    pub fn program(&self, stage: u8) -> Result<Program, ProjectError> {
+        let line = &self.commands(stage).run;
+        let words = self.words(stage, "run", line)?;
+        if let Err(why) = self.check_startable(&words.argv()[0]) {
+            return Err(ProjectError::CannotStart {
+                stage,
+                line: line.clone(),
+                why,
+            });
+        }
+        Ok(Program::labelled(
+            in_folder(&self.root, words.argv()),
+            line.clone(),
+        ))
+    }
+
+    /// `line` split into words, or which line of which stage is no command line.
+    fn words(&self, stage: u8, key: &'static str, line: &str) -> Result<Program, ProjectError> {
+        Program::command_line(line).map_err(|_| ProjectError::Command {
+            stage,
+            key,
+            line: line.to_owned(),
+        })
+    }
+
+    /// Whether `program`, the first word of a command, names an executable file: a path (with a
+    /// `/`) from the project's folder, or a name found on `PATH`, as the system will look it up.
+    fn check_startable(&self, program: &OsString) -> Result<(), String> {
+        let name = Path::new(program);
+        let shown = name.display();
+        if program.to_string_lossy().contains('/') {
+            let path = self.root.join(name);
+            return match path.metadata() {
+                Ok(metadata)
+                    if metadata.is_file() && metadata.permissions().mode() & 0o111 != 0 =>
+                {
+                    Ok(())
+                }
+                Ok(metadata) if metadata.is_file() => Err(format!("`{shown}` is not executable")),
+                Ok(_) => Err(format!("`{shown}` is not a file")),
+                Err(_) => Err(format!(
+                    "there is no `{shown}`, where `run` expects the program"
+                )),
+            };
+        }
+        let path = env::var_os("PATH").unwrap_or_default();
+        let found = env::split_paths(&path).any(|dir| {
+            dir.join(name).metadata().is_ok_and(|metadata| {
+                metadata.is_file() && metadata.permissions().mode() & 0o111 != 0
+            })
+        });
+        if found {
+            Ok(())
+        } else {
+            Err(format!("`{shown}` is not installed, or not on PATH"))
+        }
+    }
+}
+
+/// The command `argv` run with `folder` as its working folder. The harness starts a program
+/// where the grader runs, so `sh` changes folder first and then replaces itself with the
+/// program (`exec`): the process graded is the program itself, its statuses and signals seen as
+/// they are, and no word of the command is read as shell code.
+fn in_folder(folder: &Path, argv: &[OsString]) -> Vec<OsString> {
+    let mut words: Vec<OsString> = vec![
+        "sh".into(),
+        "-c".into(),
+        "cd -- \"$1\" && shift && exec \"$@\"".into(),
+        "kata".into(),
+        folder.as_os_str().to_owned(),
+    ];
+    words.extend(argv.iter().cloned());
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = "lang = \"c\"\n\
+        [stage1]\nrun = \"./build/stage1\"\nbuild = \"cc -o build/stage1 'stage1/main.c'\"\n\
+        [stage2]\nrun = \"./build/stage2\"\n\
+        [stage3]\nrun = \"./build/stage3\"\n\
+        [stage4]\nrun = \"./build/stage4\"\n\
+        [stage5]\nrun = \"./build/stage5\"\n";
+
+    #[test]
+    fn reads_every_stage_and_refuses_what_is_not_a_project() {
+        let project = Project::parse(Path::new("p"), FILE).expect("a project");
+        assert_eq!(project.lang.as_deref(), Some("c"));
+        assert_eq!(
+            project.commands(1).build.as_deref(),
+            Some("cc -o build/stage1 'stage1/main.c'")
+        );
+        assert_eq!(project.commands(5).run, "./build/stage5");
+        assert_eq!(project.commands(2).build, None);
+
+        let missing = Project::parse(Path::new("p"), &FILE.replace("[stage4]", "[stage6]"))
+            .expect_err("no stage 4");
+        assert!(missing.to_string().contains("stage"), "{missing}");
+        let typo = Project::parse(
+            Path::new("p"),
+            &FILE.replace("run = \"./build/stage2\"", "rn = 1"),
+        )
+        .expect_err("a misspelt key");
+        assert!(typo.to_string().starts_with("p/kata.toml: "), "{typo}");
+        assert_eq!(
+            Project::parse(Path::new("p"), &FILE.replace("./build/stage3", "'open"))
+                .expect_err("an open quote"),
+            ProjectError::Command {
+                stage: 3,
+                key: "run",
+                line: "'open".to_owned()
+            }
+        );
+    }
+
+    #[test]
+    fn a_program_runs_in_the_project_folder_through_exec() {
+        let argv = in_folder(Path::new("/p q"), &["a b".into(), "c".into()]);
+        assert_eq!(
+            argv,
+            [
+                "sh",
+                "-c",
+                "cd -- \"$1\" && shift && exec \"$@\"",
+                "kata",
+                "/p q",
+                "a b",
+                "c"
+            ]
+        );
+    }
+}

@@ -1,0 +1,110 @@
+//! Every way a `kata` command can fail to do its job: one type, whose `Display` is the learner's
+//! text and whose [`KataError::exit_status`] is decided here and nowhere else. A stage that fails
+//! its check is not an error: it is the answer, with exit status 1.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+use grade::project::{self, ProjectError};
+pub use grade::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE};
+
+/// Why a command could not be done.
+#[derive(Debug)]
+pub enum KataError {
+    /// The command line is wrong: what to fix.
+    Usage(String),
+    /// No `kata.toml` at or above the folder the command was run in.
+    NotInProject {
+        /// Where the search began.
+        start: PathBuf,
+    },
+    /// `kata.toml` cannot be used.
+    Project(ProjectError),
+    /// `kata new` was given a folder that already has something in it.
+    NotEmpty(PathBuf),
+    /// `kata reset` was not confirmed: nothing was changed.
+    NotConfirmed,
+    /// A file or folder of the project cannot be read or written.
+    File {
+        /// What was being done, with the path: "cannot write ttt/kata.toml".
+        what: String,
+        /// Why.
+        error: io::Error,
+    },
+    /// A fixture built into `kata` cannot be read: the build of `kata` is broken.
+    Fixture(harness::FixtureError),
+    /// The file watcher of `kata watch` failed.
+    Watch(String),
+    /// The output cannot be written.
+    Output(io::Error),
+}
+
+impl KataError {
+    /// The process's exit status for this error.
+    #[must_use]
+    pub fn exit_status(&self) -> u8 {
+        match self {
+            KataError::Usage(_)
+            | KataError::NotInProject { .. }
+            | KataError::Project(_)
+            | KataError::NotEmpty(_) => EXIT_USAGE,
+            KataError::NotConfirmed => EXIT_FAILED,
+            KataError::File { .. }
+            | KataError::Fixture(_)
+            | KataError::Watch(_)
+            | KataError::Output(_) => EXIT_INTERNAL,
+        }
+    }
+
+    /// The error of doing `what` (with the path) that failed with `error`.
+    pub fn file(what: impl Into<String>) -> impl FnOnce(io::Error) -> KataError {
+        let what = what.into();
+        move |error| KataError::File { what, error }
+    }
+}
+
+impl fmt::Display for KataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KataError::Usage(message) => f.write_str(message),
+            KataError::NotInProject { start } => write!(
+                f,
+                "no {} in {} or above it: run kata inside a project, or make one with \
+                 `kata new DIR`",
+                project::FILE_NAME,
+                start.display()
+            ),
+            KataError::Project(error) => error.fmt(f),
+            KataError::NotEmpty(path) => write!(
+                f,
+                "{} exists and is not empty: kata new makes a project in a new or empty folder",
+                path.display()
+            ),
+            KataError::NotConfirmed => f.write_str("nothing was changed"),
+            KataError::File { what, error } => write!(f, "{what}: {error}"),
+            KataError::Fixture(error) => write!(
+                f,
+                "a fixture built into this kata cannot be read ({error}): rebuild kata from its \
+                 workspace"
+            ),
+            KataError::Watch(message) => write!(f, "cannot watch the project's files: {message}"),
+            KataError::Output(error) => write!(f, "cannot write the output: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for KataError {}
+
+impl From<io::Error> for KataError {
+    /// An I/O error with no file named is one of writing the output.
+    fn from(error: io::Error) -> KataError {
+        KataError::Output(error)
+    }
+}
+
+impl From<ProjectError> for KataError {
+    fn from(error: ProjectError) -> KataError {
+        KataError::Project(error)
+    }
+}

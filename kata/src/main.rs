@@ -1,0 +1,25 @@
+//! The `kata` command: see the library's [`kata::run`].
+
+use std::env;
+use std::ffi::OsString;
+use std::io::{self, BufReader, IsTerminal};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<OsString> = env::args_os().collect();
+    let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
+    let context = kata::Context {
+        // Without a current folder, `.` still names it for every path kata makes.
+        cwd: env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
+        terminal,
+        color: io::stdout().is_terminal() && env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    };
+    ExitCode::from(kata::run(
+        args,
+        &context,
+        BufReader::new(io::stdin()),
+        &mut io::stdout(),
+        &mut io::stderr(),
+    ))
+}

@@ -1,0 +1,149 @@
+//! `kata new`: a learner's project in a new or empty folder: a README, each stage's task and
+//! starter, `kata.toml`, and a progress file with nothing done yet.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use grade::project;
+
+use crate::embedded::{self, STAGES};
+use crate::error::KataError;
+use crate::lang::Language;
+use crate::progress::Progress;
+
+/// Makes a project in `language` in `folder` (shown as `shown`), and says what it made on `out`.
+///
+/// # Errors
+///
+/// When `folder` exists and is not an empty folder, or a file cannot be written.
+pub fn new_project(
+    folder: &Path,
+    shown: &Path,
+    language: Language,
+    out: &mut dyn Write,
+) -> Result<(), KataError> {
+    match fs::read_dir(folder) {
+        Ok(mut entries) => {
+            if entries.next().is_some() {
+                return Err(KataError::NotEmpty(shown.to_owned()));
+            }
+        }
+        Err(_) if folder.exists() => return Err(KataError::NotEmpty(shown.to_owned())),
+        Err(_) => {}
+    }
+    let mut files = vec![
+        ("README.md".to_owned(), readme(language)),
+        (project::FILE_NAME.to_owned(), kata_toml(language)),
+    ];
+    files.extend(language.project_files());
+    for stage in 1..=STAGES {
+        let cases = embedded::fixtures(stage)?.len();
+        let description = embedded::learner_description(stage, cases)
+            .unwrap_or_else(|| embedded::description(stage).to_owned());
+        files.push((format!("stage{stage}/README.md"), description));
+        files.push((language.source(stage), language.starter(stage)));
+    }
+    for (path, text) in &files {
+        let path = folder.join(path);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent)
+                .map_err(KataError::file(format!("cannot make {}", parent.display())))?;
+        }
+        fs::write(&path, text)
+            .map_err(KataError::file(format!("cannot write {}", path.display())))?;
+    }
+    Progress::default().save(folder)?;
+    let shown = shown.display();
+    let source = language.source(1);
+    let program = source.trim_start_matches("stage1/");
+    writeln!(out, "Made a Tic-Tac-Toe kata in {language} in {shown}:")?;
+    writeln!(out, "  README.md           how the kata goes")?;
+    writeln!(
+        out,
+        "  {:<20}how each stage is built and run",
+        project::FILE_NAME
+    )?;
+    writeln!(
+        out,
+        "  stage1/ .. stage{STAGES}/  each stage's task (README.md) and your program ({program})"
+    )?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Next: cd {shown}, read stage1/README.md and write {source}; then `kata check`, or \
+         `kata watch` to check each time you save."
+    )?;
+    Ok(())
+}
+
+/// The project's README: the flow in a few lines.
+fn readme(language: Language) -> String {
+    let source = language.source(1);
+    let program = source.trim_start_matches("stage1/");
+    let cargo = if language == Language::Rust {
+        "\n`cargo run -p stage1` runs your own stage 1 (each stage is a package of this cargo \
+         workspace).\n"
+    } else {
+        ""
+    };
+    format!(
+        "# Tic-Tac-Toe in {language}\n\n\
+         The five stages of the classic Tic-Tac-Toe project, from printing a grid to a whole \
+         game for two\nplayers. Each stage is a folder: its task is in `README.md`, your program \
+         in `{program}`, which\nstarts out doing nothing.\n\n\
+         1. Read `stage1/README.md` and write `{source}`.\n\
+         2. `kata check` builds your current stage and grades it on its test cases; when every \
+         case passes,\n   the next stage is yours. `kata watch` checks again each time you \
+         save.\n\
+         3. Stuck on a case? `kata hint`. To see what a stage should do: `kata play 1`.\n{cargo}\n\
+         `kata list` shows your progress; `kata reset N` brings back stage N's starter (yours is \
+         kept as a\nbackup beside it). `{file}` says how each stage is built and run: change it \
+         to use another\ncompiler or language.\n",
+        file = project::FILE_NAME,
+    )
+}
+
+/// The project's `kata.toml`, with a comment that says how to change it.
+fn kata_toml(language: Language) -> String {
+    let mut text = format!(
+        "# How `kata check` builds and runs each stage of this Tic-Tac-Toe kata, from this \
+         folder.\n\
+         # Each command line is split into words as a shell would, but run without one (write\n\
+         # `sh -c '...'` for a shell). Change them to use another compiler or language; `lang` \
+         names\n# the language of the starters that `kata reset` brings back.\n\
+         lang = {}\n",
+        quoted(language.key())
+    );
+    for stage in 1..=STAGES {
+        let commands = language.commands(stage);
+        text.push_str(&format!("\n[stage{stage}]\n"));
+        if let Some(build) = &commands.build {
+            text.push_str(&format!("build = {}\n", quoted(build)));
+        }
+        text.push_str(&format!("run = {}\n", quoted(&commands.run)));
+    }
+    text
+}
+
+/// `text` as a TOML string.
+fn quoted(text: &str) -> String {
+    toml::Value::String(text.to_owned()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grade::project::Project;
+
+    #[test]
+    fn kata_toml_reads_back_as_the_commands_of_each_language() {
+        for language in Language::ALL {
+            let project = Project::parse(Path::new("p"), &kata_toml(language)).expect("readable");
+            assert_eq!(project.lang.as_deref(), Some(language.key()));
+            for stage in 1..=STAGES {
+                assert_eq!(*project.commands(stage), language.commands(stage));
+            }
+        }
+    }
+}

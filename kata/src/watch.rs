@@ -1,0 +1,410 @@
+//! `kata watch`: the current stage checked again each time a file of the project is saved (one
+//! check per burst of saves), with a progress line after each check. On a terminal, single keys
+//! ask for a hint (`h`), the list (`l`) or the end (`q`); without one, the same letters come as
+//! lines of standard input, and the end of that input leaves the watch running.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+use std::path::{Component, Path};
+use std::sync::mpsc::{self, Sender};
+use std::thread;
+use std::time::Duration;
+
+use crossterm::event::{self, Event as TerminalEvent, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::{Command as _, cursor, terminal};
+use grade::project::Project;
+use notify_debouncer_full::notify::RecursiveMode;
+use notify_debouncer_full::notify::event::{EventKind, ModifyKind};
+use notify_debouncer_full::{DebounceEventResult, new_debouncer};
+
+use crate::check::{self, StageCheck};
+use crate::embedded::STAGES;
+use crate::error::KataError;
+use crate::progress::Progress;
+use crate::status;
+use crate::style::Style;
+
+/// How long the files must stay still before a burst of saves is checked: an editor's save is
+/// several writes and renames within milliseconds.
+const DEBOUNCE: Duration = Duration::from_millis(200);
+
+/// Folders whose files are the products of builds, never the learner's sources.
+const BUILD_FOLDERS: [&str; 4] = ["target", "build", "__pycache__", "node_modules"];
+
+/// What the watch waits for.
+enum Event {
+    /// Files of the project were saved.
+    Saved,
+    /// A key, or a line without a terminal.
+    Key(Key),
+    /// The file watcher failed.
+    Failed(String),
+}
+
+/// What the learner asked for.
+enum Key {
+    Hint,
+    List,
+    Quit,
+    Other,
+}
+
+/// Watches the project in `root` until the learner quits or every stage is done; returns the
+/// exit status. On a `terminal`, keys are read from it; otherwise from `input`, a line each.
+///
+/// # Errors
+///
+/// When the project or the fixtures cannot be read, the files cannot be watched, or `out`
+/// cannot be written.
+pub fn watch<R: BufRead + Send + 'static>(
+    root: &Path,
+    input: R,
+    terminal: bool,
+    out: &mut dyn Write,
+    style: Style,
+) -> Result<u8, KataError> {
+    let mut project = Project::load(root)?;
+    let counts = check::case_counts()?;
+    let (events, received) = mpsc::channel();
+    // The watcher stops when this is dropped, at the end of the watch.
+    let _watcher = watch_files(root, events.clone())?;
+    // Single keys need the terminal in raw mode; where that cannot be had, lines will do.
+    let raw_mode = if terminal { RawMode::enable() } else { None };
+    let terminal = raw_mode.is_some();
+    if terminal {
+        thread::spawn(move || read_keys(&events));
+    } else {
+        thread::spawn(move || read_lines(input, &events));
+    }
+    let mut screen = Screen {
+        out,
+        terminal,
+        style,
+    };
+    let (mut progress, mut last) = check::progress(&project, &mut screen)?;
+    let current = check::current_stage(&progress, &counts);
+    if current.is_none() {
+        check::write_next(&mut screen, &project, None)?;
+        return Ok(grade::EXIT_PASSED);
+    }
+    let mut pending = VecDeque::new();
+    match &last {
+        // Working the progress out has just checked the current stage: its report, then wait.
+        Some(checked) => {
+            writeln!(screen, "{}", style.strong(&check::heading(checked.stage)))?;
+            check::write_report(&mut screen, &project, checked, current, true, style)?;
+            screen.progress_line(&progress, &counts, last.as_ref())?;
+        }
+        None => pending.push_back(Event::Saved),
+    }
+    loop {
+        let event = match pending.pop_front() {
+            Some(event) => event,
+            None => received
+                .recv()
+                .map_err(|_| KataError::Watch("the file watcher stopped".to_owned()))?,
+        };
+        match event {
+            Event::Saved => {
+                // One check for every save that came in meanwhile; any key waits its turn.
+                while let Ok(event) = received.try_recv() {
+                    if !matches!(event, Event::Saved) {
+                        pending.push_back(event);
+                    }
+                }
+                screen.clear()?;
+                match Project::load(root) {
+                    Ok(loaded) => project = loaded,
+                    Err(error) => {
+                        writeln!(screen, "{error}")?;
+                        writeln!(screen, "Fix it and save to check again.")?;
+                        continue;
+                    }
+                }
+                let Some(stage) = check::current_stage(&progress, &counts) else {
+                    break;
+                };
+                writeln!(screen, "{}", style.strong(&check::heading(stage)))?;
+                let checked = check::check(&project, stage, false, true, &mut screen)?;
+                check::record(&project, &mut progress, &checked)?;
+                let current = check::current_stage(&progress, &counts);
+                check::write_report(&mut screen, &project, &checked, current, true, style)?;
+                if current.is_none() {
+                    break;
+                }
+                let passed = checked.passed();
+                last = Some(checked);
+                screen.progress_line(&progress, &counts, last.as_ref().filter(|_| !passed))?;
+            }
+            Event::Key(Key::Hint) => {
+                writeln!(screen)?;
+                let failed = last
+                    .as_ref()
+                    .and_then(|checked| Some((checked, checked.first_failure()?)));
+                match failed {
+                    Some((checked, failure)) => status::write_hint(
+                        &mut screen,
+                        checked.stage,
+                        failure.number,
+                        failure.fixture(&checked.fixtures),
+                    )?,
+                    None => writeln!(
+                        screen,
+                        "No case has failed since the last save: no hint to give."
+                    )?,
+                }
+                screen.keys_line()?;
+            }
+            Event::Key(Key::List) => {
+                writeln!(screen)?;
+                status::write_list(&mut screen, &progress, &counts, style)?;
+                screen.keys_line()?;
+            }
+            Event::Key(Key::Quit) => {
+                writeln!(screen)?;
+                return Ok(grade::EXIT_PASSED);
+            }
+            Event::Key(Key::Other) => screen.keys_line()?,
+            Event::Failed(message) => return Err(KataError::Watch(message)),
+        }
+    }
+    Ok(grade::EXIT_PASSED)
+}
+
+/// Starts watching every file under `root`; each burst of saves of the learner's files (not of
+/// build products, hidden files or backups) is one [`Event::Saved`]. Only changes count: a
+/// file opened or read (by the check itself, which runs the learner's program) is no save.
+fn watch_files(root: &Path, events: Sender<Event>) -> Result<impl Drop + use<>, KataError> {
+    let folder = root.to_owned();
+    let mut debouncer = new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| {
+        let event = match result {
+            Ok(changes) => {
+                let saved = changes.iter().any(|change| {
+                    matches!(
+                        change.kind,
+                        EventKind::Create(_)
+                            | EventKind::Remove(_)
+                            | EventKind::Modify(
+                                ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Any
+                            )
+                    ) && change.paths.iter().any(|path| is_source(&folder, path))
+                });
+                if !saved {
+                    return;
+                }
+                Event::Saved
+            }
+            Err(errors) => Event::Failed(
+                errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
+        };
+        let _ = events.send(event);
+    })
+    .map_err(|error| KataError::Watch(error.to_string()))?;
+    debouncer
+        .watch(root, RecursiveMode::Recursive)
+        .map_err(|error| KataError::Watch(error.to_string()))?;
+    Ok(debouncer)
+}
+
+/// Whether a change of `path` is one of the learner's: not under a build folder, not hidden
+/// (the progress file, an editor's swap file), not a backup or an editor's `~` copy, not a
+/// lock file that builds write.
+fn is_source(root: &Path, path: &Path) -> bool {
+    let Ok(relative) = path.strip_prefix(root) else {
+        return false;
+    };
+    let mut names = relative
+        .components()
+        .filter_map(|component| match component {
+            Component::Normal(name) => Some(name.to_string_lossy()),
+            _ => None,
+        });
+    names.all(|name| {
+        !name.starts_with('.')
+            && !name.ends_with('~')
+            && !name.contains(".bak")
+            && name != "Cargo.lock"
+            && !BUILD_FOLDERS.contains(&name.as_ref())
+    }) && relative != Path::new("")
+}
+
+/// Reads keys from the terminal until the learner quits.
+fn read_keys(events: &Sender<Event>) {
+    loop {
+        let key = match event::read() {
+            Ok(TerminalEvent::Key(key)) if key.kind == KeyEventKind::Press => key,
+            Ok(_) => continue,
+            Err(error) => {
+                let _ = events.send(Event::Failed(format!("cannot read the keyboard: {error}")));
+                return;
+            }
+        };
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        let asked = match key.code {
+            KeyCode::Char('c' | 'd') if control => Key::Quit,
+            KeyCode::Char('h') => Key::Hint,
+            KeyCode::Char('l') => Key::List,
+            KeyCode::Char('q') | KeyCode::Esc => Key::Quit,
+            _ => Key::Other,
+        };
+        let quit = matches!(asked, Key::Quit);
+        if events.send(Event::Key(asked)).is_err() || quit {
+            return;
+        }
+    }
+}
+
+/// Reads the same letters as lines of `input`, until it ends.
+fn read_lines(input: impl BufRead, events: &Sender<Event>) {
+    for line in input.lines() {
+        let Ok(line) = line else { return };
+        let asked = match line.trim() {
+            "h" => Key::Hint,
+            "l" => Key::List,
+            "q" => Key::Quit,
+            _ => Key::Other,
+        };
+        if events.send(Event::Key(asked)).is_err() {
+            return;
+        }
+    }
+}
+
+/// The terminal in raw mode (single keys, no echo) while this lives.
+struct RawMode;
+
+impl RawMode {
+    fn enable() -> Option<RawMode> {
+        terminal::enable_raw_mode().ok().map(|()| RawMode)
+    }
+}
+
+impl Drop for RawMode {
+    fn drop(&mut self) {
+        // Nothing more can be done if the terminal cannot be given back its mode.
+        let _ = terminal::disable_raw_mode();
+    }
+}
+
+/// Where the watch writes: the output, with each line ended by CR LF on a terminal in raw
+/// mode, which no longer turns LF into a new line at its start.
+struct Screen<'a> {
+    out: &'a mut dyn Write,
+    terminal: bool,
+    style: Style,
+}
+
+impl Screen<'_> {
+    /// A fresh screen before a check, on a terminal; a blank line otherwise.
+    fn clear(&mut self) -> io::Result<()> {
+        if self.terminal {
+            let mut codes = String::new();
+            terminal::Clear(terminal::ClearType::All)
+                .write_ansi(&mut codes)
+                .and_then(|()| cursor::MoveTo(0, 0).write_ansi(&mut codes))
+                .map_err(io::Error::other)?;
+            self.out.write_all(codes.as_bytes())
+        } else {
+            writeln!(self)
+        }
+    }
+
+    /// The progress line: the current stage, its cases passed at `last` (its last check, when
+    /// that failed), the stages done; then the keys.
+    fn progress_line(
+        &mut self,
+        progress: &Progress,
+        counts: &[usize; STAGES as usize],
+        last: Option<&StageCheck>,
+    ) -> io::Result<()> {
+        let Some(stage) = check::current_stage(progress, counts) else {
+            return Ok(());
+        };
+        let cases = counts[usize::from(stage) - 1];
+        let passed = match (last, progress.record(stage)) {
+            (Some(checked), _) if checked.stage == stage => checked.summary(),
+            (_, Some(record)) if !record.not_run => {
+                format!("{} of {cases} cases pass", record.passed)
+            }
+            (_, Some(_)) => "cannot build or start".to_owned(),
+            (_, None) => "not checked yet: save to check it".to_owned(),
+        };
+        let done = check::stages_done(progress, counts);
+        let line = format!("Stage {stage} of {STAGES} | {passed} | {done} of {STAGES} stages done");
+        writeln!(self)?;
+        let line = self.style.strong(&line);
+        writeln!(self, "{line}")?;
+        self.keys_line()
+    }
+
+    /// The keys the watch answers to.
+    fn keys_line(&mut self) -> io::Result<()> {
+        let how = if self.terminal { "" } else { " (each a line)" };
+        writeln!(
+            self,
+            "Watching for saves. Keys{how}: h hint, l list, q quit."
+        )?;
+        self.flush()
+    }
+}
+
+impl Write for Screen<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if !self.terminal {
+            return self.out.write(bytes);
+        }
+        for piece in bytes.split_inclusive(|&byte| byte == b'\n') {
+            match piece.strip_suffix(b"\n") {
+                Some(line) => {
+                    self.out.write_all(line)?;
+                    self.out.write_all(b"\r\n")?;
+                }
+                None => self.out.write_all(piece)?,
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_learners_files_are_sources() {
+        let root = Path::new("/p");
+        for source in [
+            "stage1/main.py",
+            "kata.toml",
+            "stage3/src/main.rs",
+            "Cargo.toml",
+        ] {
+            assert!(is_source(root, &root.join(source)), "{source}");
+        }
+        for product in [
+            "target/debug/stage1",
+            "build/stage2/Main.class",
+            "stage1/__pycache__/main.cpython-311.pyc",
+            ".kata-progress",
+            ".kata-progress.new",
+            "stage1/.main.py.swp",
+            "stage1/main.py~",
+            "stage1/main.py.bak",
+            "stage1/main.py.bak.2",
+            "Cargo.lock",
+            "",
+        ] {
+            assert!(!is_source(root, &root.join(product)), "{product}");
+        }
+        assert!(!is_source(root, Path::new("/elsewhere/a.py")));
+    }
+}

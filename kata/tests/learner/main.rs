@@ -1,0 +1,123 @@
+//! The tests of `kata`: the learner's path, end to end, in temporary folders. One test binary, a
+//! module per concern:
+//!
+//! - [`flow`]: every command on projects whose stages are shell scripts, which need no
+//!   toolchain: the correct "solution" of stage N is kata's own `kata play N`;
+//! - [`watch`]: `kata watch` as a process, re-checking after a save;
+//! - [`languages`]: a project in each language offered, with its real compiler or interpreter
+//!   and a correct solution kept as test data (`tests/solutions/`); C runs in every `cargo
+//!   test`, the others with `--include-ignored` (`scripts/kata-languages`).
+//!
+//! Learner-facing texts are reviewed insta snapshots (`tests/snapshots/`).
+
+mod flow;
+mod languages;
+mod watch;
+
+use std::fs;
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use test_support::Trial;
+
+fn main() -> ExitCode {
+    // The trials that take longest start first, so that the short ones fill in beside them.
+    let mut trials: Vec<Trial> = Vec::new();
+    trials.extend(watch::trials());
+    trials.extend(languages::trials());
+    trials.extend(flow::trials());
+    test_support::run(trials)
+}
+
+/// What a `kata` command did.
+#[derive(Debug)]
+struct Ran {
+    status: u8,
+    out: String,
+    err: String,
+}
+
+/// Runs `kata ARGS` in-process in `cwd`, with `input` as its standard input, no terminal and no
+/// colour.
+fn kata(cwd: &Path, args: &[&str], input: &str) -> Ran {
+    let context = kata::Context {
+        cwd: cwd.to_owned(),
+        terminal: false,
+        color: false,
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = kata::run(
+        std::iter::once("kata")
+            .chain(args.iter().copied())
+            .map(Into::into),
+        &context,
+        Cursor::new(input.as_bytes().to_vec()),
+        &mut out,
+        &mut err,
+    );
+    Ran {
+        status,
+        out: String::from_utf8(out).expect("UTF-8 output"),
+        err: String::from_utf8(err).expect("UTF-8 messages"),
+    }
+}
+
+/// A temporary folder with a project made by `kata new p --lang LANG` in it.
+struct Sandbox {
+    /// Kept for its lifetime: the folder goes when the sandbox does.
+    _dir: tempfile::TempDir,
+    /// The project's folder.
+    root: PathBuf,
+}
+
+impl Sandbox {
+    fn new(lang: &str) -> Sandbox {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let made = kata(dir.path(), &["new", "p", "--lang", lang], "");
+        assert_eq!(made.status, 0, "{made:?}");
+        let root = dir.path().join("p");
+        Sandbox { _dir: dir, root }
+    }
+
+    /// Runs `kata ARGS` in the project.
+    fn kata(&self, args: &[&str]) -> Ran {
+        kata(&self.root, args, "")
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.root.join(relative)
+    }
+
+    fn read(&self, relative: &str) -> String {
+        fs::read_to_string(self.path(relative)).expect("a file of the project")
+    }
+
+    fn write(&self, relative: &str, text: &str) {
+        let path = self.path(relative);
+        fs::create_dir_all(path.parent().expect("in a folder")).expect("its folder");
+        fs::write(path, text).expect("written");
+    }
+
+    /// The progress file, read as a table.
+    fn progress(&self) -> toml::Table {
+        self.read(kata::progress::FILE_NAME)
+            .parse()
+            .expect("a TOML progress file")
+    }
+}
+
+/// `kata/tests`, found at run time.
+fn tests_dir() -> PathBuf {
+    test_support::manifest_dir().join("tests")
+}
+
+/// Asserts the snapshot `name` of `tests/snapshots/`.
+fn snapshot(name: &str, text: &str) {
+    test_support::snapshot(&tests_dir().join("snapshots"), name, text);
+}
+
+/// The `kata` executable this test binary was built with, found at run time.
+fn kata_executable() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("kata")
+}
