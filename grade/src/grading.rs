@@ -10,20 +10,22 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 use harness::fixture::Fixture;
-use harness::process::{self, Limits};
+use harness::process::{self, Limits, Mode};
 use harness::{Program, judge};
 
 use crate::case::CaseResult;
 use crate::error::GradeError;
 
-/// Runs `program` on the cases, as many at once as there are cores. With `all`, every case is
-/// run; otherwise no case after the first failure (in fixture order) is reported, and cases
-/// not yet started are not run. The results are in fixture order, a prefix of the cases.
+/// Runs `program` on the cases, given their input in `mode`, as many at once as there are
+/// cores. With `all`, every case is run; otherwise no case after the first failure (in fixture
+/// order) is reported, and cases not yet started are not run. The results are in fixture order,
+/// a prefix of the cases.
 #[must_use]
 pub fn grade(
     program: &Program,
     fixtures: &[Fixture],
     limits: Limits,
+    mode: Mode,
     all: bool,
 ) -> Vec<CaseResult> {
     let workers = thread::available_parallelism()
@@ -44,7 +46,8 @@ pub fn grade(
                         return;
                     }
                     let fixture = &fixtures[index];
-                    let run = process::run(program.argv(), &fixture.transcript.stdin(), limits);
+                    let run =
+                        process::run(program.argv(), fixture.transcript.inputs(), mode, limits);
                     let verdict = judge(fixture, &run, limits);
                     if !verdict.passed() {
                         first_failure.fetch_min(index, Ordering::SeqCst);

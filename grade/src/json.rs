@@ -4,6 +4,7 @@
 use std::fs;
 use std::path::Path;
 
+use harness::Mode;
 use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
 use serde_json::{Value, json};
@@ -14,9 +15,9 @@ use crate::error::GradeError;
 /// The longest `output` kept for a case, in characters.
 const OUTPUT_LIMIT: usize = 500;
 
-/// The results of one program on the cases of `stage`.
+/// The results of one program on the cases of `stage`, graded in `mode`.
 #[must_use]
-pub fn for_program(stage: u8, fixtures: &[Fixture], results: &[CaseResult]) -> Value {
+pub fn for_program(stage: u8, fixtures: &[Fixture], results: &[CaseResult], mode: Mode) -> Value {
     let tests: Vec<Value> = results
         .iter()
         .map(|result| {
@@ -45,6 +46,7 @@ pub fn for_program(stage: u8, fixtures: &[Fixture], results: &[CaseResult]) -> V
                 "task_id": stage,
                 "verdict": result.verdict.title(),
                 "duration_ms": u64::try_from(result.duration().as_millis()).unwrap_or(u64::MAX),
+                "mode": result.run.mode().name(),
             })
         })
         .collect();
@@ -59,7 +61,13 @@ pub fn for_program(stage: u8, fixtures: &[Fixture], results: &[CaseResult]) -> V
     } else {
         ("fail", None)
     };
-    json!({ "version": 3, "status": status, "message": message, "tests": tests })
+    json!({
+        "version": 3,
+        "status": status,
+        "message": message,
+        "mode": mode.name(),
+        "tests": tests,
+    })
 }
 
 /// The entry of one submission of a class.
@@ -69,19 +77,21 @@ pub fn for_submission(
     stage: u8,
     fixtures: &[Fixture],
     results: &[CaseResult],
+    mode: Mode,
 ) -> Value {
     json!({
         "name": name,
         "passed": count_passed(results),
         "total": fixtures.len(),
-        "results": for_program(stage, fixtures, results),
+        "results": for_program(stage, fixtures, results, mode),
     })
 }
 
-/// The results of a class: one entry a submission, as [`for_submission`] gives them.
+/// The results of a class graded in `mode`: one entry a submission, as [`for_submission`]
+/// gives them.
 #[must_use]
-pub fn for_class(stage: u8, submissions: Vec<Value>) -> Value {
-    json!({ "task_id": stage, "submissions": submissions })
+pub fn for_class(stage: u8, submissions: Vec<Value>, mode: Mode) -> Value {
+    json!({ "task_id": stage, "mode": mode.name(), "submissions": submissions })
 }
 
 /// Writes `value` to `path`, pretty-printed.

@@ -21,7 +21,7 @@ use std::time::Duration;
 use clap::Parser;
 use harness::feedback::Paint;
 use harness::fixture::{self, Fixture};
-use harness::{Limits, Program};
+use harness::{Limits, Mode, Program};
 
 pub use case::CaseResult;
 pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError};
@@ -60,6 +60,10 @@ pub struct Options {
     /// implies --all.
     #[arg(long, value_name = "DIR")]
     pub class: Option<PathBuf>,
+    /// Give each case its whole input at once, rather than one answer each time the program
+    /// waits for one.
+    #[arg(long)]
+    pub whole_input: bool,
     /// The program to grade, run directly, not through a shell; without it, the reference
     /// stage built into this grader.
     #[arg(last = true, value_name = "COMMAND")]
@@ -133,15 +137,24 @@ fn grade_as_asked(
         timeout: Duration::from_secs_f64(options.timeout),
         ..Limits::default()
     };
+    let delivery = Delivery::of(options);
     if let Some(class) = &options.class {
-        return grade_class(options, class, &fixtures_dir, &fixtures, limits, out);
+        return grade_class(
+            options,
+            class,
+            &fixtures_dir,
+            &fixtures,
+            limits,
+            &delivery,
+            out,
+        );
     }
     let program = if options.command.is_empty() {
         reference::program(options.stage)?
     } else {
         Program::command(options.command.clone())
     };
-    let results = grade(&program, &fixtures, limits, options.all);
+    let results = grade(&program, &fixtures, limits, delivery.mode, options.all);
     let label = if options.command.is_empty() {
         program.label().to_owned()
     } else {
@@ -154,11 +167,13 @@ fn grade_as_asked(
         &fixtures_dir,
         &fixtures,
         &results,
+        &delivery,
         paint,
     )
     .map_err(report_error)?;
     if let Some(path) = &options.json {
-        json::write(path, &json::for_program(options.stage, &fixtures, &results))?;
+        let results = json::for_program(options.stage, &fixtures, &results, delivery.mode);
+        json::write(path, &results)?;
     }
     Ok(status_of(results.iter().all(CaseResult::passed)))
 }
@@ -170,6 +185,7 @@ fn grade_class(
     fixtures_dir: &Path,
     fixtures: &[Fixture],
     limits: Limits,
+    delivery: &Delivery,
     out: &mut impl Write,
 ) -> Result<u8, GradeError> {
     let submissions = grading::class_submissions(class, &options.command)?;
@@ -178,6 +194,7 @@ fn grade_class(
         options.stage,
         fixtures_dir,
         fixtures.len(),
+        delivery,
         submissions
             .iter()
             .map(|submission| submission.name.as_str()),
@@ -186,7 +203,7 @@ fn grade_class(
     let mut entries = Vec::new();
     let mut all_passed = 0;
     for submission in &submissions {
-        let results = grade(&submission.program, fixtures, limits, true);
+        let results = grade(&submission.program, fixtures, limits, delivery.mode, true);
         table
             .row(out, &submission.name, &results)
             .map_err(report_error)?;
@@ -199,15 +216,49 @@ fn grade_class(
                 options.stage,
                 fixtures,
                 &results,
+                delivery.mode,
             ));
         }
     }
     text::ClassTable::finish(out, all_passed, submissions.len() - all_passed)
         .map_err(report_error)?;
     if let Some(path) = &options.json {
-        json::write(path, &json::for_class(options.stage, entries))?;
+        json::write(
+            path,
+            &json::for_class(options.stage, entries, delivery.mode),
+        )?;
     }
     Ok(status_of(all_passed == submissions.len()))
+}
+
+/// How the cases are given their input, and why it is all at once when it is.
+#[derive(Debug)]
+pub struct Delivery {
+    /// One answer at a time, or all at once.
+    pub mode: Mode,
+    /// Why each case gets its whole input at once, when it does: for the report's first line.
+    pub whole_input_because: Option<String>,
+}
+
+impl Delivery {
+    /// One answer at a time where this system allows it, unless `--whole-input` asks otherwise.
+    fn of(options: &Options) -> Delivery {
+        let why_not = if options.whole_input {
+            Some("as --whole-input asks".to_owned())
+        } else {
+            Mode::interactive().err().map(|why| {
+                format!("this system cannot show when a program waits for input ({why})")
+            })
+        };
+        Delivery {
+            mode: if why_not.is_some() {
+                Mode::WholeInput
+            } else {
+                Mode::Interactive
+            },
+            whole_input_because: why_not,
+        }
+    }
 }
 
 fn report_error(error: std::io::Error) -> GradeError {

@@ -7,14 +7,17 @@ use std::path::Path;
 use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
 
+use crate::Delivery;
 use crate::case::{CaseResult, count_passed};
 
 /// Writes the report of one program graded on the cases of `stage` in `fixtures_dir`: its
-/// heading, a line a case, the feedback of each failure, and `N passed, N failed` last.
+/// heading (which says so when each case is given its whole input at once), a line a case, the
+/// feedback of each failure, and `N passed, N failed` last.
 ///
 /// # Errors
 ///
 /// When `out` cannot be written.
+#[allow(clippy::too_many_arguments)]
 pub fn program_report(
     out: &mut impl Write,
     label: &str,
@@ -22,13 +25,15 @@ pub fn program_report(
     fixtures_dir: &Path,
     fixtures: &[Fixture],
     results: &[CaseResult],
+    delivery: &Delivery,
     paint: Paint,
 ) -> io::Result<()> {
     writeln!(
         out,
-        "Grading {label} on the {} cases of stage {stage} in {}",
+        "Grading {label} on the {} cases of stage {stage} in {}{}",
         fixtures.len(),
-        fixtures_dir.display()
+        fixtures_dir.display(),
+        whole_input_note(delivery)
     )?;
     for result in results {
         let fixture = result.fixture(fixtures);
@@ -78,6 +83,7 @@ impl ClassTable {
         stage: u8,
         fixtures_dir: &Path,
         total: usize,
+        delivery: &Delivery,
         names: impl Iterator<Item = &'a str>,
     ) -> io::Result<ClassTable> {
         let name_width = names
@@ -87,8 +93,9 @@ impl ClassTable {
             .max("submission".len());
         writeln!(
             out,
-            "Grading each submission on the {total} cases of stage {stage} in {}",
-            fixtures_dir.display()
+            "Grading each submission on the {total} cases of stage {stage} in {}{}",
+            fixtures_dir.display(),
+            whole_input_note(delivery)
         )?;
         writeln!(out, "{:name_width$}  passed/total", "submission")?;
         Ok(ClassTable { name_width, total })
@@ -117,4 +124,14 @@ impl ClassTable {
     pub fn finish(out: &mut impl Write, passed: usize, failed: usize) -> io::Result<()> {
         writeln!(out, "{passed} passed, {failed} failed")
     }
+}
+
+/// The end of a report's first line when each case is given its whole input at once: what a
+/// learner must know to read its transcripts, which then cannot show where each input was given.
+fn whole_input_note(delivery: &Delivery) -> String {
+    delivery
+        .whole_input_because
+        .as_ref()
+        .map(|why| format!(", each case given its whole input at once, {why}"))
+        .unwrap_or_default()
 }

@@ -8,7 +8,7 @@ use anstyle::{AnsiColor, Style};
 use crate::diff::visible_whitespace;
 use crate::fixture::Fixture;
 use crate::judge::Verdict;
-use crate::process::Run;
+use crate::process::{Outcome, Run};
 use crate::transcript::split_input_line;
 
 /// How many transcript lines before the first difference are shown.
@@ -55,14 +55,19 @@ pub fn report(
     text.push('\n');
     text.push_str(&verdict.to_string());
     text.push('\n');
-    if matches!(
-        verdict,
-        Verdict::KilledBySignal(_) | Verdict::FailedStatus(_)
-    ) {
+    // A program that failed at end of input after asking for more usually says why there.
+    let failed_after_asking = matches!(verdict, Verdict::AskedForMoreInput { .. })
+        && !matches!(run.outcome, Outcome::Exited(0));
+    if failed_after_asking
+        || matches!(
+            verdict,
+            Verdict::KilledBySignal(_) | Verdict::FailedStatus(_)
+        )
+    {
         text.push_str(&stderr_tail(&run.stderr));
     }
     if !matches!(verdict, Verdict::CannotStart(_)) {
-        let actual = fixture.transcript.shown_in_run(&run.stdout);
+        let actual = run.shown(&fixture.transcript);
         text.push_str(&first_difference(&fixture.body, &actual, paint));
     }
     text

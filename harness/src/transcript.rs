@@ -27,7 +27,7 @@ pub struct Input {
 
 impl Input {
     /// The input as it ends its transcript line: marker, text and newline.
-    fn line_end(&self) -> String {
+    pub(crate) fn line_end(&self) -> String {
         if self.written.is_empty() {
             format!("{EMPTY_INPUT_MARKER}\n")
         } else {
@@ -148,7 +148,23 @@ impl Transcript {
         self.outputs.concat()
     }
 
-    /// The transcript of a run that was given these inputs and wrote `stdout`. While the run
+    /// Where each input stands in [`Transcript::stdout`]: how many bytes the program has written
+    /// when it is given that input.
+    #[must_use]
+    pub fn input_offsets(&self) -> Vec<usize> {
+        self.outputs
+            .iter()
+            .take(self.inputs.len())
+            .scan(0, |written, output| {
+                *written += output.len();
+                Some(*written)
+            })
+            .collect()
+    }
+
+    /// The transcript of a run that was given these inputs all at once and wrote `stdout`, as
+    /// well as it can be rebuilt without a record of when each input was given (a run driven one
+    /// answer at a time has one: [`Interleaving`](crate::interleaving::Interleaving)). While the run
     /// agrees with this transcript, each input stands where it stands here; after the run
     /// departs from it, each input is placed after the next line that starts with its prompt.
     /// Inputs whose prompt never came are listed at the end, so the reader sees that the
@@ -297,6 +313,9 @@ mod tests {
         assert_eq!(transcript.stdin(), b"O_OXXO_XX\n");
         assert_eq!(transcript.stdout(), b"Enter cells: ---------\nX wins\n");
         assert_eq!(transcript.inputs()[0].prompt, b"Enter cells: ");
+        assert_eq!(transcript.input_offsets(), [13]);
+        let two = Transcript::parse("A\nQ: > 1\nQ: >\nB\n").expect("valid transcript");
+        assert_eq!(two.input_offsets(), [5, 8]);
     }
 
     #[test]

@@ -1,6 +1,10 @@
 //! The interpreters and compilers of other languages that "any language" tests use. Each is
-//! looked up once; where one is missing, the answer is the reason to show for the skip.
+//! looked up when the tests are listed; where one is missing, the answer is the reason to show
+//! for the skip.
 
+use std::env;
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
@@ -26,4 +30,68 @@ pub fn python() -> Result<PathBuf, String> {
             }
         })
         .clone()
+}
+
+/// The C compiler `gcc`.
+///
+/// # Errors
+///
+/// The reason to skip when it is not on PATH.
+pub fn gcc() -> Result<PathBuf, String> {
+    on_path("gcc")
+}
+
+/// Node.js.
+///
+/// # Errors
+///
+/// The reason to skip when `node` is not on PATH.
+pub fn node() -> Result<PathBuf, String> {
+    on_path("node")
+}
+
+/// A POSIX shell.
+///
+/// # Errors
+///
+/// The reason to skip when `sh` is not on PATH.
+pub fn sh() -> Result<PathBuf, String> {
+    on_path("sh")
+}
+
+/// A Java development kit: the compiler and the launcher.
+#[derive(Clone, Debug)]
+pub struct Jdk {
+    /// `javac`.
+    pub javac: PathBuf,
+    /// `java`.
+    pub java: PathBuf,
+}
+
+/// `javac` and `java`.
+///
+/// # Errors
+///
+/// The reason to skip when either is not on PATH.
+pub fn jdk() -> Result<Jdk, String> {
+    Ok(Jdk {
+        javac: on_path("javac")?,
+        java: on_path("java")?,
+    })
+}
+
+/// The executable `name` in a folder of PATH. It is not run to find it (a JVM would take a
+/// second): one that is there but broken fails its tests, visibly.
+fn on_path(name: &str) -> Result<PathBuf, String> {
+    env::var_os("PATH")
+        .and_then(|path| {
+            env::split_paths(&path)
+                .map(|folder| folder.join(name))
+                .find(|candidate| {
+                    fs::metadata(candidate).is_ok_and(|metadata| {
+                        metadata.is_file() && metadata.permissions().mode() & 0o111 != 0
+                    })
+                })
+        })
+        .ok_or_else(|| format!("skipped: no `{name}` on PATH"))
 }

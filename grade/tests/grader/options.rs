@@ -3,9 +3,10 @@
 
 use std::fs;
 
+use harness::Mode;
 use test_support::{Trial, test};
 
-use crate::{args, grade, submission};
+use crate::{args, grade, grade_with_json, submission};
 
 pub(crate) fn trials() -> Vec<Trial> {
     vec![
@@ -16,6 +17,10 @@ pub(crate) fn trials() -> Vec<Trial> {
         test(
             "options::json_results_follow_the_documented_schema",
             json_schema,
+        ),
+        test(
+            "options::whole_input_gives_each_case_its_input_at_once_and_says_so",
+            whole_input,
         ),
         test(
             "options::without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time",
@@ -45,20 +50,13 @@ fn all_reports_every_failure() {
 }
 
 fn json_schema() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let json = dir.path().join("results.json");
-    let json_arg = json.to_str().expect("a UTF-8 path");
-    let graded = grade(&submission(
-        &["--all", "--json", json_arg],
-        "wrong-cell",
-        &[],
-    ));
+    let (graded, results) = grade_with_json(&submission(&["--all"], "wrong-cell", &[]));
     assert_eq!(graded.status, Some(1), "{}", graded.report);
-    let results: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
     assert_eq!(results["version"], 3);
     assert_eq!(results["status"], "fail");
     assert!(results["message"].is_null());
+    let mode = Mode::interactive().unwrap_or(Mode::WholeInput).name();
+    assert_eq!(results["mode"], mode);
     let tests = results["tests"].as_array().expect("a list of tests");
     assert_eq!(tests.len(), 5);
     assert_eq!(tests[0]["name"], "draw-full-grid");
@@ -67,6 +65,7 @@ fn json_schema() {
         assert!(
             test["name"].is_string() && test["verdict"].is_string() && test["duration_ms"].is_u64()
         );
+        assert_eq!(test["mode"], mode);
         assert!(test["output"].as_str().expect("output").chars().count() <= 500);
         match test["status"].as_str().expect("status") {
             "pass" => assert!(test["message"].is_null()),
@@ -78,6 +77,27 @@ fn json_schema() {
             ),
             other => panic!("unexpected status {other}"),
         }
+    }
+}
+
+/// With `--whole-input`, a prompt left in the buffer goes unseen, as it did before programs
+/// were given one answer at a time; the report's first line and the JSON say how the input
+/// was given.
+fn whole_input() {
+    let (graded, results) =
+        grade_with_json(&submission(&["--whole-input"], "unflushed-prompt", &[]));
+    assert_eq!(graded.status, Some(0), "{}", graded.report);
+    assert!(
+        graded.report.starts_with(
+            "Grading `submission --submission unflushed-prompt` on the 5 cases of stage 3 in \
+             fixtures/stage3, each case given its whole input at once, as --whole-input asks\n"
+        ),
+        "{}",
+        graded.report
+    );
+    assert_eq!(results["mode"], "whole-input");
+    for test in results["tests"].as_array().expect("a list of tests") {
+        assert_eq!(test["mode"], "whole-input");
     }
 }
 

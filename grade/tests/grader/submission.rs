@@ -3,7 +3,7 @@
 //! a millisecond, needs no interpreter, and each fault is the reference stage 3 with one thing
 //! changed, so every other line stays right.
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::process::{Command, ExitCode};
 use std::thread;
 use std::time::Duration;
@@ -51,6 +51,29 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
             let _ = writeln!(io::stderr(), "something went wrong");
             ExitCode::from(3)
         }
+        "unflushed-prompt" => run_program("stage3", |input, output| {
+            stage3::run(input, Unflushed(output))
+        }),
+        "reads-in-thread" => thread::spawn(|| run_program("stage3", stage3::run))
+            .join()
+            .unwrap_or(ExitCode::FAILURE),
+        "asks-again" => match stage3::run(io::stdin().lock(), io::stdout().lock()) {
+            Ok(()) => {
+                prompt();
+                let mut line = String::new();
+                match io::stdin().lock().read_line(&mut line) {
+                    Ok(0) | Err(_) => {
+                        let _ = writeln!(
+                            io::stderr(),
+                            "stage3: input ended before the cells were entered"
+                        );
+                        ExitCode::FAILURE
+                    }
+                    Ok(_) => ExitCode::SUCCESS,
+                }
+            }
+            Err(_) => ExitCode::FAILURE,
+        },
         "prints-nothing" => ExitCode::SUCCESS,
         "never-reads-stdin" => {
             print!("Enter cells: ---------\n| X X X |\n| O O _ |\n| _ O _ |\n---------\nX wins\n");
@@ -116,6 +139,20 @@ fn prompt() {
 fn sleep_forever() -> ExitCode {
     loop {
         thread::sleep(Duration::from_secs(3600));
+    }
+}
+
+/// Standard output as `print!` leaves it: whole lines go out, a prompt stays in the buffer
+/// however often it is flushed, until the next line or the end of the program.
+struct Unflushed<W: Write>(W);
+
+impl<W: Write> Write for Unflushed<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
