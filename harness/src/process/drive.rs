@@ -86,8 +86,9 @@ pub(super) fn drive(
             .filter_map(|(fd, events)| fd.map(|fd| pollfd(fd, events)))
             .collect();
             wait_for_any(&mut fds, pause.min(deadline - now));
+            let overflowed = stdout.overflowed;
             let mut active = stdout.read_ready() | stderr.read_ready() | feed.write_ready();
-            if stdout.overflowed {
+            if stdout.overflowed && !overflowed {
                 group.kill();
             }
             if feed.is_watching() {

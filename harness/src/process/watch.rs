@@ -266,7 +266,10 @@ mod imp {
                 if self.others.contains(&pid) || self.members.contains(&pid) {
                     continue;
                 }
-                if self.stat_in_group(&format!("/proc/{pid}"))?.is_none() {
+                // A process that cannot be read (another user's, on a system that hides them)
+                // is not the program's.
+                let in_group = self.stat_in_group(&format!("/proc/{pid}"));
+                if !matches!(in_group, Ok(Some(_))) {
                     self.others.insert(pid);
                     continue;
                 }
