@@ -28,11 +28,12 @@
 //!   the process's memory (`/proc/<pid>/mem`), or for epoll from the `fdinfo` of its epoll
 //!   descriptor; a call whose descriptors cannot be read counts as watching the input.
 //!
-//! The processes of the group are found in `/proc/<pid>/stat` (field 5 is the group), looked at
-//! only for processes that did not exist before the program started and have not been looked at
-//! before; the threads of a process are those of `/proc/<pid>/task`. The group is looked at
-//! after it has been quiet for a pause that starts at 50 µs and doubles up to 5 ms: there is no
-//! fixed sleep for a line.
+//! The processes of the group are found in `/proc/<pid>/stat` (field 5 is the group), read only
+//! for processes that did not exist before the program started and have not been read before,
+//! and only when `/proc/loadavg` shows that a process has started since `/proc` was last listed;
+//! the threads of a process of more than one are those of `/proc/<pid>/task`. The group is
+//! looked at whenever the program has done something, and again after a pause that starts at
+//! 50 µs and doubles up to 5 ms while it does nothing: there is no fixed sleep for a line.
 //!
 //! Where this cannot be seen (another system, or a `/proc` that hides it: [`Mode::interactive`]
 //! says why), a run is given its whole input at once, and so is the rest of a run whose threads
