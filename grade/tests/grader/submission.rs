@@ -3,7 +3,7 @@
 //! a millisecond, needs no interpreter, and each fault is the reference stage 3 with one thing
 //! changed, so every other line stays right.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Command, ExitCode};
 use std::thread;
 use std::time::Duration;
@@ -54,6 +54,28 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
         "unflushed-prompt" => run_program("stage3", |input, output| {
             stage3::run(input, Unflushed(output))
         }),
+        "polls-stdin" => run_program("stage3", |input, output| {
+            stage3::run(BufReader::new(WaitsFirst(Wait::Poll, input)), output)
+        }),
+        "selects-stdin" => run_program("stage3", |input, output| {
+            stage3::run(BufReader::new(WaitsFirst(Wait::Select, input)), output)
+        }),
+        "polls-another-pipe" => {
+            prompt();
+            let (reader, _writer) = io::pipe().expect("a pipe");
+            let mut other = libc::pollfd {
+                fd: std::os::fd::AsRawFd::as_raw_fd(&reader),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: poll(2) fills in the one pollfd, which lives across the call; nothing is
+            // ever written to the pipe, so it waits until the process is killed.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::poll(&raw mut other, 1, -1);
+            }
+            ExitCode::FAILURE
+        }
         "reads-in-thread" => thread::spawn(|| run_program("stage3", stage3::run))
             .join()
             .unwrap_or(ExitCode::FAILURE),
@@ -153,6 +175,52 @@ impl<W: Write> Write for Unflushed<W> {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+/// How [`WaitsFirst`] waits for its input.
+#[derive(Clone, Copy)]
+enum Wait {
+    Poll,
+    Select,
+}
+
+/// Standard input read as an event loop reads it: it waits in `poll` or `select` until the
+/// input can be read, then reads what is there.
+struct WaitsFirst<R: Read>(Wait, R);
+
+impl<R: Read> Read for WaitsFirst<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        // SAFETY: poll(2) and select(2) are given structures that live across the call and
+        // only fill them in; no timeout, so they return when the input can be read.
+        #[allow(unsafe_code)]
+        let ready = unsafe {
+            match self.0 {
+                Wait::Poll => {
+                    let mut stdin = libc::pollfd {
+                        fd: libc::STDIN_FILENO,
+                        events: libc::POLLIN,
+                        revents: 0,
+                    };
+                    libc::poll(&raw mut stdin, 1, -1)
+                }
+                Wait::Select => {
+                    let mut readable: libc::fd_set = std::mem::zeroed();
+                    libc::FD_SET(libc::STDIN_FILENO, &raw mut readable);
+                    libc::select(
+                        1,
+                        &raw mut readable,
+                        std::ptr::null_mut(),
+                        std::ptr::null_mut(),
+                        std::ptr::null_mut(),
+                    )
+                }
+            }
+        };
+        if ready < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        self.1.read(buffer)
     }
 }
 

@@ -53,18 +53,38 @@ pub(crate) fn trials() -> Vec<Trial> {
             "waiting::a_program_that_reads_in_another_thread_passes",
             interactive(Ok(())),
             |()| {
-                let program = [
-                    this_executable().into(),
-                    submission::FLAG.into(),
-                    "reads-in-thread".into(),
-                ];
-                graded_passes(
-                    3,
-                    &program,
-                    &[],
+                passes_as_submission(
+                    "reads-in-thread",
                     "a_program_that_reads_in_another_thread_passes",
                 );
             },
+        ),
+        test_with(
+            "waiting::a_program_waiting_in_poll_on_another_pipe_is_not_waiting_for_input",
+            interactive(Ok(())),
+            |()| {
+                let graded = grade(&submission(
+                    &["--timeout", "0.3"],
+                    "polls-another-pipe",
+                    &[],
+                ));
+                // Timed out, and never given its input: its transcript shows none.
+                assert_eq!(graded.status, Some(1), "{}", graded.report);
+                snapshot(
+                    "a_program_waiting_in_poll_on_another_pipe_is_not_waiting_for_input",
+                    &graded.report,
+                );
+            },
+        ),
+        test_with(
+            "waiting::a_program_waiting_in_poll_passes",
+            interactive(Ok(())),
+            |()| passes_as_submission("polls-stdin", "a_program_waiting_in_poll_passes"),
+        ),
+        test_with(
+            "waiting::a_program_waiting_in_select_passes",
+            interactive(Ok(())),
+            |()| passes_as_submission("selects-stdin", "a_program_waiting_in_select_passes"),
         ),
         test_with(
             "waiting::c_printf_without_fflush_is_a_prompt_not_shown_and_with_it_passes",
@@ -181,6 +201,16 @@ fn graded_passes(stage: u8, command: &[OsString], paths: &[(&Path, &str)], name:
     for case in results["tests"].as_array().expect("a list of cases") {
         assert_eq!(case["mode"], "interactive", "{case}");
     }
+}
+
+/// The stage 3 submission with `fault` passes every case, given its input one answer at a time.
+fn passes_as_submission(fault: &str, name: &str) {
+    let program = [
+        this_executable().into(),
+        submission::FLAG.into(),
+        fault.into(),
+    ];
+    graded_passes(3, &program, &[], name);
 }
 
 /// The C stage 2 built into a temporary folder: without `fflush` (`--no-flush`), nothing is
