@@ -110,7 +110,7 @@ mod imp {
     }
 
     /// The processes that exist before a program starts. Its process group is new, so none of
-    /// them is in it: they need never be looked at.
+    /// them is in it: they need not be looked at, until the system hands out their pids again.
     pub(in crate::process) struct Census(HashSet<u32>);
 
     impl Census {
@@ -132,7 +132,7 @@ mod imp {
         others: HashSet<u32>,
         /// The last pid the system had handed out when `/proc` was last listed: while it is
         /// the same, no process has started since, so none can have joined the group.
-        last_pid: Option<String>,
+        last_pid: Option<u32>,
         /// Since when, and with what CPU time and output, the group has looked like it waits
         /// in a poll-family call.
         settling: Option<Settling>,
@@ -260,6 +260,11 @@ mod imp {
             let last_pid = last_pid();
             if last_pid.is_some() && last_pid == self.last_pid {
                 return Ok(Some(look));
+            }
+            // Past the largest pid the system starts again from the smallest: a pid known to
+            // be a stranger's may now be the program's.
+            if last_pid < self.last_pid {
+                self.others.clear();
             }
             self.last_pid = last_pid;
             for pid in pids()? {
@@ -417,9 +422,9 @@ mod imp {
     }
 
     /// The pid the system handed out last: the last field of `/proc/loadavg`.
-    fn last_pid() -> Option<String> {
+    fn last_pid() -> Option<u32> {
         let text = read("/proc/loadavg").ok()?;
-        text.split_ascii_whitespace().last().map(str::to_owned)
+        text.split_ascii_whitespace().last()?.parse().ok()
     }
 
     /// The pids in `/proc`.
