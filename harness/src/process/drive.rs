@@ -235,7 +235,7 @@ impl<'a> Feed<'a> {
                 self.give(stdout.kept.len(), wait);
                 true
             }
-            Check::Blind(_) => {
+            Check::Blind => {
                 // Its waiting cannot be seen: the rest of the input goes at once, as it would
                 // for a system that cannot see it at all.
                 self.watcher = None;
