@@ -100,6 +100,7 @@ fn verdict(index: usize, stdout: &str) -> (Verdict, String) {
         stdout: stdout.as_bytes().to_vec(),
         stderr: Vec::new(),
         duration: Duration::ZERO,
+        interleaving: None,
     };
     let judged = judge(fixture, &run, Limits::default(), &TicTacToe::new(*stage));
     (judged.verdict, fixture.path.display().to_string())

@@ -2,7 +2,8 @@
 //! exactly, exit status included: a trial a fixture, named `stageN::<fixture>`.
 //!
 //! The program is the reference stage, or the command in `STAGE<N>_CMD` (split as a shell
-//! would, run without one; a value that cannot be used is an error, never ignored). A fixture is
+//! would, run without one; a value that cannot be used is an error, never ignored), given one
+//! answer at a time when it waits for one, as `grade` gives them. A fixture is
 //! an insta snapshot, so `INSTA_UPDATE=always` or `cargo insta review` rewrites it from what the
 //! reference printed, in the fixtures folder found at run time; the comparison is exact, byte
 //! for byte, where insta's own would forgive trailing white space and CRLF.
@@ -16,7 +17,7 @@ use std::sync::Arc;
 use grade::content::TicTacToe;
 use harness::feedback::{self, Paint};
 use harness::fixture::{self, Fixture};
-use harness::process::{self, Limits, Outcome};
+use harness::process::{self, Limits, Mode, Outcome};
 use harness::program::Program;
 use insta::{Comparator, Snapshot};
 use test_support::{Failed, Trial};
@@ -111,9 +112,11 @@ fn check(
         }
     };
     let limits = Limits::default();
-    let run = process::run(program.argv(), &fixture.transcript.stdin(), limits);
+    // As `grade` does: one answer at a time where the system shows when a program waits.
+    let mode = Mode::interactive().unwrap_or(Mode::WholeInput);
+    let run = process::run(program.argv(), fixture.transcript.inputs(), mode, limits);
     let judgement = harness::judge(fixture, &run, limits, &TicTacToe::new(stage));
-    let actual = fixture.transcript.of_run(&run.stdout);
+    let actual = run.transcript(&fixture.transcript);
     // The same feedback as the grader gives, then the whole diff.
     let failure = || {
         let mut message = format!(

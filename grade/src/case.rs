@@ -50,7 +50,7 @@ impl CaseResult {
     pub fn passed(&self, criterion: Criterion) -> bool {
         match criterion {
             Criterion::Exact => self.verdict().passed(),
-            Criterion::Content => self.verdict().content_passed(),
+            Criterion::Content => self.judgement.content_passed,
         }
     }
 

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 use harness::fixture::Fixture;
-use harness::process::{self, Limits};
+use harness::process::{self, Limits, Mode};
 use harness::{Program, judge};
 
 use crate::case::{CaseResult, Criterion};
@@ -30,6 +30,8 @@ pub struct Grading {
     pub all: bool,
     /// What a case must get right to pass.
     pub criterion: Criterion,
+    /// How each case is given its input.
+    pub mode: Mode,
 }
 
 /// Runs `program` on the cases, as many at once as there are cores. With `how.all`, every
@@ -43,6 +45,7 @@ pub fn grade(program: &Program, fixtures: &[Fixture], how: Grading) -> Vec<CaseR
         limits,
         all,
         criterion,
+        mode,
     } = how;
     let workers = thread::available_parallelism()
         .map_or(1, usize::from)
@@ -62,7 +65,8 @@ pub fn grade(program: &Program, fixtures: &[Fixture], how: Grading) -> Vec<CaseR
                         return;
                     }
                     let fixture = &fixtures[index];
-                    let run = process::run(program.argv(), &fixture.transcript.stdin(), limits);
+                    let run =
+                        process::run(program.argv(), fixture.transcript.inputs(), mode, limits);
                     let result = CaseResult {
                         number: index + 1,
                         judgement: judge(fixture, &run, limits, &check),

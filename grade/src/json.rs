@@ -5,6 +5,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 
+use harness::Mode;
 use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
 use serde_json::{Value, json};
@@ -16,11 +17,12 @@ use crate::grading::NotGraded;
 /// The longest `output` kept for a case, in characters.
 const OUTPUT_LIMIT: usize = 500;
 
-/// The results of one program on the cases of `stage`, passed by `criterion`.
+/// The results of one program on the cases of `stage`, passed by `criterion`, graded in `mode`.
 #[must_use]
 pub fn for_program(
     stage: u8,
     criterion: Criterion,
+    mode: Mode,
     fixtures: &[Fixture],
     results: &[CaseResult],
 ) -> Value {
@@ -54,6 +56,7 @@ pub fn for_program(
                 "task_id": stage,
                 "verdict": result.verdict().title(),
                 "duration_ms": u64::try_from(result.duration().as_millis()).unwrap_or(u64::MAX),
+                "mode": result.run.mode().name(),
             })
         })
         .collect();
@@ -73,6 +76,7 @@ pub fn for_program(
         "message": message,
         "criterion": criterion.name(),
         "scores": { "exact": scores.exact, "content": scores.content, "total": scores.total },
+        "mode": mode.name(),
         "tests": tests,
     })
 }
@@ -85,12 +89,13 @@ pub fn for_submission(
     criterion: Criterion,
     fixtures: &[Fixture],
     results: &[CaseResult],
+    mode: Mode,
 ) -> Value {
     json!({
         "name": name,
         "passed": Scores::of(results).passed(criterion),
         "total": fixtures.len(),
-        "results": for_program(stage, criterion, fixtures, results),
+        "results": for_program(stage, criterion, mode, fixtures, results),
     })
 }
 
@@ -109,10 +114,11 @@ pub fn for_not_graded(name: &str, total: usize, why: &NotGraded) -> Value {
     })
 }
 
-/// The results of a class: one entry a submission, as [`for_submission`] gives them.
+/// The results of a class graded in `mode`: one entry a submission, as [`for_submission`]
+/// gives them.
 #[must_use]
-pub fn for_class(stage: u8, submissions: Vec<Value>) -> Value {
-    json!({ "task_id": stage, "submissions": submissions })
+pub fn for_class(stage: u8, submissions: Vec<Value>, mode: Mode) -> Value {
+    json!({ "task_id": stage, "mode": mode.name(), "submissions": submissions })
 }
 
 /// Checks, before any grading, that results can be written to `path`: its folder exists and

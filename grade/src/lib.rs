@@ -24,7 +24,7 @@ use std::time::Duration;
 use clap::Parser;
 use harness::feedback::Paint;
 use harness::fixture::{self, Fixture};
-use harness::{Limits, Program};
+use harness::{Limits, Mode, Program};
 
 use content::TicTacToe;
 use grading::Grading;
@@ -71,6 +71,10 @@ pub struct Options {
     /// without a COMMAND each folder that has a kata.toml with its own commands; implies --all.
     #[arg(long, value_name = "DIR")]
     pub class: Option<PathBuf>,
+    /// Give each case its whole input at once, rather than one answer each time the program
+    /// waits for one.
+    #[arg(long)]
+    pub whole_input: bool,
     /// The program to grade, run directly, not through a shell; without it, the reference
     /// stage built into this grader.
     #[arg(last = true, value_name = "COMMAND")]
@@ -159,6 +163,7 @@ fn grade_as_asked(
     }
     let fixtures_dir = workspace::fixtures_dir(options.fixtures.as_deref(), options.stage)?;
     let fixtures = fixture::load_stage_dir(&fixtures_dir).map_err(GradeError::Fixture)?;
+    let delivery = Delivery::of(options);
     let how = Grading {
         check: TicTacToe::new(options.stage),
         limits: Limits {
@@ -171,11 +176,13 @@ fn grade_as_asked(
         } else {
             Criterion::Exact
         },
+        mode: delivery.mode,
     };
     let heading = text::Heading {
         stage: options.stage,
         fixtures_dir: &fixtures_dir,
         criterion: how.criterion,
+        delivery: &delivery,
     };
     if let Some(class) = &options.class {
         return grade_class(options, class, heading, &fixtures, how, out);
@@ -196,7 +203,7 @@ fn grade_as_asked(
     if let Some(path) = &options.json {
         json::write(
             path,
-            &json::for_program(options.stage, how.criterion, &fixtures, &results),
+            &json::for_program(options.stage, how.criterion, how.mode, &fixtures, &results),
         )?;
     }
     Ok(status_of(all_passed(&results, how.criterion)))
@@ -239,7 +246,14 @@ fn grade_class(
                 } else {
                     failed += 1;
                 }
-                json::for_submission(&name, options.stage, how.criterion, fixtures, &results)
+                json::for_submission(
+                    &name,
+                    options.stage,
+                    how.criterion,
+                    fixtures,
+                    &results,
+                    how.mode,
+                )
             }
             Err(not_graded) => {
                 let _ = table.row_not_graded(out, &submission.name, &not_graded.to_string());
@@ -257,9 +271,39 @@ fn grade_class(
     }
     let _ = text::ClassTable::finish(out, passed, failed, skipped);
     if let Some(path) = &options.json {
-        json::write(path, &json::for_class(options.stage, entries))?;
+        json::write(path, &json::for_class(options.stage, entries, how.mode))?;
     }
     Ok(status_of(failed == 0))
+}
+
+/// How the cases are given their input, and why it is all at once when it is.
+#[derive(Debug)]
+pub struct Delivery {
+    /// One answer at a time, or all at once.
+    pub mode: Mode,
+    /// Why each case gets its whole input at once, when it does: for the report's first line.
+    pub whole_input_because: Option<String>,
+}
+
+impl Delivery {
+    /// One answer at a time where this system allows it, unless `--whole-input` asks otherwise.
+    fn of(options: &Options) -> Delivery {
+        let why_not = if options.whole_input {
+            Some("as --whole-input asks".to_owned())
+        } else {
+            Mode::interactive().err().map(|why| {
+                format!("this system cannot show when a program waits for input ({why})")
+            })
+        };
+        Delivery {
+            mode: if why_not.is_some() {
+                Mode::WholeInput
+            } else {
+                Mode::Interactive
+            },
+            whole_input_because: why_not,
+        }
+    }
 }
 
 fn report_error(error: std::io::Error) -> GradeError {

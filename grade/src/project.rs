@@ -224,7 +224,13 @@ impl Project {
             max_stdout: BUILD_OUTPUT,
             stderr_tail: BUILD_OUTPUT,
         };
-        let run = process::run(&in_folder(&self.root, words.argv()), b"", limits);
+        // A build reads nothing: its input is closed at once.
+        let run = process::run(
+            &in_folder(&self.root, words.argv()),
+            &[],
+            process::Mode::WholeInput,
+            limits,
+        );
         match &run.outcome {
             Outcome::Exited(0) => Ok(()),
             Outcome::Exited(status @ (126 | 127)) => Err(failure(

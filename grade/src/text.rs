@@ -9,9 +9,11 @@ use std::path::Path;
 use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
 
+use crate::Delivery;
 use crate::case::{CaseResult, Criterion, Scores};
 
-/// What a report is about: the stage, where its fixtures are, and what passing means.
+/// What a report is about: the stage, where its fixtures are, what passing means, and how each
+/// case is given its input.
 #[derive(Clone, Copy, Debug)]
 pub struct Heading<'a> {
     /// The stage.
@@ -20,19 +22,23 @@ pub struct Heading<'a> {
     pub fixtures_dir: &'a Path,
     /// What a case must get right to pass.
     pub criterion: Criterion,
+    /// How each case is given its input, and why when it is all at once.
+    pub delivery: &'a Delivery,
 }
 
 impl Heading<'_> {
-    /// "the 5 cases of stage 3 in DIR", and how they pass when that is not exactly.
+    /// "the 5 cases of stage 3 in DIR", how they pass when that is not exactly, and how their
+    /// input is given when it is all at once.
     fn cases(&self, count: usize) -> String {
         let criterion = match self.criterion {
             Criterion::Exact => "",
             Criterion::Content => ", a case passing when its game is right (--content)",
         };
         format!(
-            "the {count} cases of stage {} in {}{criterion}",
+            "the {count} cases of stage {} in {}{criterion}{}",
             self.stage,
-            self.fixtures_dir.display()
+            self.fixtures_dir.display(),
+            whole_input_note(self.delivery)
         )
     }
 }
@@ -194,4 +200,14 @@ impl ClassTable {
 /// A submission's folder name as the table shows it: whatever it holds, safe on a terminal.
 fn shown(name: &OsStr) -> String {
     harness::visible::visible(name.as_bytes())
+}
+
+/// The end of a report's first line when each case is given its whole input at once: what a
+/// learner must know to read its transcripts, which then cannot show where each input was given.
+fn whole_input_note(delivery: &Delivery) -> String {
+    delivery
+        .whole_input_because
+        .as_ref()
+        .map(|why| format!(", each case given its whole input at once, {why}"))
+        .unwrap_or_default()
 }

@@ -9,8 +9,8 @@ use crate::content::{Caret, Finding, Mismatch, Place, Presentation, Spot};
 use crate::diff::visible_whitespace;
 use crate::fixture::Fixture;
 use crate::judge::{Judgement, Verdict};
-use crate::process::Run;
-use crate::transcript::{RunTranscript, escape};
+use crate::process::{Outcome, Run};
+use crate::transcript::{RunTranscript, escape, split_input_line};
 
 /// How many transcript lines before the first difference are shown.
 const CONTEXT_LINES: usize = 12;
@@ -62,15 +62,34 @@ pub fn report(
         expected: fixture
             .transcript
             .shown_in_run_at(&expected_stdout, &fixture.transcript.input_offsets()),
-        actual: fixture
-            .transcript
-            .shown_in_run_at(&run.stdout, &judgement.content.input_offsets),
+        // Where each input was given: as it happened, when the run was driven one answer at a
+        // time; else where the reading of its output places it.
+        actual: fixture.transcript.shown_in_run_at(
+            &run.stdout,
+            run.interleaving
+                .as_ref()
+                .map_or(&judgement.content.input_offsets, |record| &record.given),
+        ),
         paint,
     };
     let subject = judgement.content.subject;
     match (verdict, &judgement.content.finding) {
         (Verdict::CannotStart(_), _) => {
             let _ = writeln!(text, "{verdict}");
+        }
+        (Verdict::PromptNotShown { .. } | Verdict::AskedForMoreInput { .. }, _) => {
+            let _ = writeln!(text, "{verdict}");
+            // A program that failed at end of input after asking for more usually says why.
+            if matches!(verdict, Verdict::AskedForMoreInput { .. })
+                && !matches!(run.outcome, Outcome::Exited(0))
+            {
+                text.push_str(&stderr_report(&run.stderr));
+            }
+            text.push_str(&first_difference(
+                &fixture.body,
+                &run.shown(&fixture.transcript),
+                paint,
+            ));
         }
         (Verdict::PresentationError, Finding::Same(differences)) => {
             text.push_str(&views.presentation(subject, differences));
@@ -230,7 +249,7 @@ impl Views<'_> {
                 width = width + column - 1
             );
         }
-        text.push_str(&self.input_before(place.expected));
+        text.push_str(&self.input_before(place.actual));
         text
     }
 
@@ -250,23 +269,19 @@ impl Views<'_> {
         }
     }
 
-    /// The input given last before `spot` of the expected output, in words.
+    /// The input shown last before `spot` of the run's transcript, in words: what the program
+    /// had been given when it went wrong (an input it never asked for is never named).
     fn input_before(&self, spot: Spot) -> String {
         let inputs = self.fixture.transcript.inputs();
         let given = match spot {
-            Spot::Byte(offset) => self
-                .fixture
-                .transcript
-                .input_offsets()
-                .iter()
-                .filter(|&&at| at <= offset)
-                .count(),
+            Spot::Byte(offset) => self.actual.inputs_shown_before(Some(offset)),
             Spot::Input(index) => index,
-            Spot::End => inputs.len(),
+            Spot::End => self.actual.inputs_shown_before(None),
         };
         match given
             .checked_sub(1)
-            .map(|last| inputs[last].written.as_str())
+            .and_then(|last| inputs.get(last))
+            .map(|input| input.written.as_str())
         {
             None => "before the first input of this case was given\n".to_owned(),
             Some("") => "after an empty input line\n".to_owned(),
@@ -419,6 +434,69 @@ fn repeated_block(output: &[u8]) -> Option<(&[u8], usize)> {
         &output[line_start..line_start + period],
         (output.len() - line_start) / period,
     ))
+}
+
+/// The transcript up to the first line where `actual` departs from `expected`, then both lines
+/// with the column marked and the input that led there; empty when they do not differ.
+fn first_difference(expected: &str, actual: &str, paint: Paint) -> String {
+    let expected_lines: Vec<&str> = expected.lines().collect();
+    let actual_lines: Vec<&str> = actual.lines().collect();
+    let Some(at) = (0..expected_lines.len().max(actual_lines.len()))
+        .find(|&i| expected_lines.get(i) != actual_lines.get(i))
+    else {
+        return String::new();
+    };
+    let mut text =
+        String::from("\nTranscript up to the first difference (`> ` marks the input given):\n");
+    let shown_from = at.saturating_sub(CONTEXT_LINES);
+    if shown_from > 0 {
+        let _ = writeln!(text, "  ({shown_from} earlier lines not shown)");
+    }
+    for line in &actual_lines[shown_from..at] {
+        let _ = writeln!(text, "  {}", cut(line));
+    }
+    let number = at + 1;
+    let (expected_label, actual_label) = (
+        format!("Expected line {number}: "),
+        format!("Actual line {number}:"),
+    );
+    let width = expected_label.len();
+    let show = |line: Option<&&str>, missing: &str| match line {
+        Some(line) => cut(&visible_whitespace(&format!("{line}\n"))),
+        None => missing.to_owned(),
+    };
+    let want = show(
+        expected_lines.get(at),
+        "(nothing: the transcript ends here)",
+    );
+    let got = show(actual_lines.get(at), "(nothing: the output ends here)");
+    let _ = writeln!(text, "{expected_label}{}", paint.paint(EXPECTED, &want));
+    let _ = writeln!(text, "{actual_label:width$}{}", paint.paint(ACTUAL, &got));
+    if let (Some(want), Some(got)) = (expected_lines.get(at), actual_lines.get(at)) {
+        let column = want
+            .chars()
+            .zip(got.chars())
+            .take_while(|(a, b)| a == b)
+            .count()
+            + 1;
+        let _ = writeln!(
+            text,
+            "{:width$}^ column {column}",
+            "",
+            width = width + column - 1
+        );
+    }
+    match actual_lines[..at]
+        .iter()
+        .rev()
+        .find_map(|line| split_input_line(line).map(|(_, input)| input))
+    {
+        Some(input) => {
+            let _ = writeln!(text, "after the input `{input}`");
+        }
+        None => text.push_str("before the first input of this case was given\n"),
+    }
+    text
 }
 
 /// A line cut to [`LINE_WIDTH`] characters, saying how much was cut.

@@ -7,13 +7,28 @@ use std::time::Duration;
 
 use crate::content::{self, Comparison, ContentCheck, Finding};
 use crate::fixture::Fixture;
+use crate::interleaving::Departure;
 use crate::process::{Limits, Outcome, Run};
+use crate::transcript::{Input, escape};
 
 /// How a case went, in the order the rules are checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The program could not be started: why, in the system's words.
     CannotStart(String),
+    /// It waited for an input before it had written `missing`, which the fixture shows before
+    /// that input: a prompt left in its output buffer, written only later.
+    PromptNotShown {
+        /// The input it waited for, in words: "the input `1 1`".
+        input: String,
+        /// The text that was not written yet, in words: "`Enter cells: `".
+        missing: String,
+    },
+    /// It waited for input after the case's last, where the fixture has it finish.
+    AskedForMoreInput {
+        /// What it did at end of input: "wrote nothing more and exited with status 1".
+        then: String,
+    },
     /// It ran past this time limit.
     TimedOut(Duration),
     /// It wrote more than this many bytes of output.
@@ -56,6 +71,8 @@ impl Verdict {
     pub fn title(&self) -> &'static str {
         match self {
             Verdict::CannotStart(_) => "Cannot start",
+            Verdict::PromptNotShown { .. } => "Prompt not shown",
+            Verdict::AskedForMoreInput { .. } => "Asked for more input",
             Verdict::TimedOut(_) => "Timed out",
             Verdict::TooMuchOutput(_) => "Too much output",
             Verdict::KilledBySignal(_) | Verdict::FailedStatus(_) => "Crashed",
@@ -85,6 +102,21 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Verdict::CannotStart(why) => write!(f, "The program could not be started: {why}."),
+            Verdict::PromptNotShown { input, missing } => write!(
+                f,
+                "The program waited for input while {missing}, which comes before {input}, was \
+                 not on screen yet: it was most likely still in the program's output buffer.\n\
+                 Flush standard output before reading input: in Rust `io::stdout().flush()`, \
+                 in C `fflush(stdout)`, in C++ `std::flush`, in Python `print(..., \
+                 flush=True)`, in Java `System.out.flush()`. A program that reads all its \
+                 input before it writes anything fails this way too."
+            ),
+            Verdict::AskedForMoreInput { then } => write!(
+                f,
+                "Your program waits for more input than this test gives: after the last input \
+                 it should finish, but it waited for another. At end of input (`> \\z` below) \
+                 it {then}."
+            ),
             Verdict::TimedOut(limit) => {
                 write!(
                     f,
@@ -162,13 +194,35 @@ pub struct Judgement {
     pub verdict: Verdict,
     /// The output compared by content, whatever the verdict.
     pub content: Comparison,
+    /// Whether the run is right in content: it ran to its end with the right status, and its
+    /// output differs from the expected in presentation at most. A prompt shown late is
+    /// presentation too, so a run whose verdict is about its waiting is right in content when
+    /// it would be without that.
+    pub content_passed: bool,
 }
 
 /// The verdict of `run` on `fixture`, with its output read by `check`. Output that differs
 /// only in white space is a presentation error whatever the check says.
 #[must_use]
 pub fn judge(fixture: &Fixture, run: &Run, limits: Limits, check: &dyn ContentCheck) -> Judgement {
-    let content = compare(fixture, &run.stdout, check);
+    let judgement = judge_output(fixture, run, limits, compare(fixture, &run.stdout, check));
+    match waiting(fixture, run, limits) {
+        Some(verdict @ Verdict::PromptNotShown { .. }) => Judgement {
+            verdict,
+            ..judgement
+        },
+        Some(verdict) => Judgement {
+            verdict,
+            content_passed: false,
+            ..judgement
+        },
+        None => judgement,
+    }
+}
+
+/// The verdict of `run` on `fixture` by its end and its output alone, `content` its output
+/// compared by content.
+fn judge_output(fixture: &Fixture, run: &Run, limits: Limits, content: Comparison) -> Judgement {
     let status = match &run.outcome {
         Outcome::CannotStart(why) => return judged(Verdict::CannotStart(why.clone()), content),
         Outcome::TimedOut => return judged(Verdict::TimedOut(limits.timeout), content),
@@ -198,7 +252,105 @@ pub fn judge(fixture: &Fixture, run: &Run, limits: Limits, check: &dyn ContentCh
 }
 
 fn judged(verdict: Verdict, content: Comparison) -> Judgement {
-    Judgement { verdict, content }
+    Judgement {
+        content_passed: verdict.content_passed(),
+        verdict,
+        content,
+    }
+}
+
+/// The verdict on a run given one answer at a time whose waiting for input departs from the
+/// fixture first in its transcript, before any difference in what it wrote.
+fn waiting(fixture: &Fixture, run: &Run, limits: Limits) -> Option<Verdict> {
+    if matches!(run.outcome, Outcome::CannotStart(_)) {
+        return None;
+    }
+    let record = run.interleaving.as_ref()?;
+    let transcript = &fixture.transcript;
+    Some(match record.departure(transcript, &run.stdout)? {
+        Departure::EarlyWait { input, missing } => Verdict::PromptNotShown {
+            input: transcript.inputs().get(input).map(input_in_words)?,
+            missing: text_in_words(transcript.stdout().get(missing)?),
+        },
+        Departure::AskedForMore => Verdict::AskedForMoreInput {
+            then: at_end_of_input(run, record.asked_for_more?, limits),
+        },
+    })
+}
+
+/// An input of a fixture, named in a sentence.
+fn input_in_words(input: &Input) -> String {
+    let text = if input.ends_input {
+        input.written.strip_suffix("\\z").unwrap_or(&input.written)
+    } else {
+        &input.written
+    };
+    match (text.is_empty(), input.ends_input) {
+        (true, true) => "the end of the input".to_owned(),
+        (true, false) => "an empty input line".to_owned(),
+        (false, true) => format!("the input `{text}` and the end of the input"),
+        (false, false) => format!("the input `{text}`"),
+    }
+}
+
+/// Output text, named in a sentence by its last line (a prompt, usually), and how many lines
+/// come before that.
+fn text_in_words(bytes: &[u8]) -> String {
+    let text = escape(bytes);
+    let lines: Vec<&str> = text
+        .strip_suffix('\n')
+        .unwrap_or(&text)
+        .split('\n')
+        .collect();
+    let last = lines.last().copied().unwrap_or_default();
+    match lines.len() {
+        0 | 1 => format!("`{last}`"),
+        2 => format!("`{last}` and the line before it"),
+        count => format!("`{last}` and the {} lines before it", count - 1),
+    }
+}
+
+/// The longest piece of output quoted in a sentence, in characters.
+const QUOTED: usize = 60;
+
+/// What the program did once its input had ended, having written `written` bytes by then.
+fn at_end_of_input(run: &Run, written: usize, limits: Limits) -> String {
+    let ended = match &run.outcome {
+        Outcome::TooMuchOutput => {
+            return format!(
+                "wrote more than {} and was stopped",
+                bytes(limits.max_stdout)
+            );
+        }
+        Outcome::Exited(status) => format!("exited with status {status}"),
+        Outcome::Signaled(signal) => {
+            format!("was killed by signal {signal} ({})", signal_name(*signal))
+        }
+        Outcome::TimedOut => format!(
+            "ran past the time limit of {} s",
+            limits.timeout.as_secs_f64()
+        ),
+        Outcome::CannotStart(why) => format!("could not be waited for: {why}"),
+    };
+    let after = escape(run.stdout.get(written..).unwrap_or_default());
+    let lines: Vec<&str> = after.lines().collect();
+    let quote = |line: &str| {
+        let kept: String = line.chars().take(QUOTED).collect();
+        if kept.len() < line.len() {
+            format!("`{kept}...`")
+        } else {
+            format!("`{kept}`")
+        }
+    };
+    match lines.as_slice() {
+        [] => format!("wrote nothing more and {ended}"),
+        [line] => format!("wrote {} and {ended}", quote(line)),
+        [first, ..] => format!(
+            "wrote {} lines, the first {}, and {ended}",
+            lines.len(),
+            quote(first)
+        ),
+    }
 }
 
 /// `stdout` compared by content with the fixture's output: by `check`, then held to the rules
@@ -260,6 +412,7 @@ mod tests {
             stdout: stdout.as_bytes().to_vec(),
             stderr: Vec::new(),
             duration: Duration::ZERO,
+            interleaving: None,
         };
         judge(&fixture, &run, Limits::default(), check).verdict
     }
@@ -281,5 +434,65 @@ mod tests {
         assert_eq!(verdict(&differs, "Q: A C\n"), Verdict::WrongAnswer);
         let same = Says(Finding::Same(Vec::<Presentation>::new()));
         assert_eq!(verdict(&same, "Q: a b\n"), Verdict::PresentationError);
+    }
+
+    #[test]
+    fn names_the_text_not_shown_and_the_input_waited_for() {
+        assert_eq!(text_in_words(b"Enter cells: "), "`Enter cells: `");
+        assert_eq!(
+            text_in_words(b"---------\n| _ _ _ |\nEnter the coordinates: "),
+            "`Enter the coordinates: ` and the 2 lines before it"
+        );
+        assert_eq!(
+            text_in_words(b"Occupied!\nQ> "),
+            "`Q\\x3e ` and the line before it"
+        );
+        let transcript =
+            crate::Transcript::parse("A: > 1 1\nB: >\nC: > 2\\z\n").expect("valid transcript");
+        let named: Vec<String> = transcript.inputs().iter().map(input_in_words).collect();
+        assert_eq!(
+            named,
+            [
+                "the input `1 1`",
+                "an empty input line",
+                "the input `2` and the end of the input"
+            ]
+        );
+        let ended = crate::Transcript::parse("A: > \\z\n").expect("valid transcript");
+        assert_eq!(input_in_words(&ended.inputs()[0]), "the end of the input");
+    }
+
+    #[test]
+    fn says_what_a_program_did_at_end_of_input() {
+        let ended = |outcome: Outcome, stdout: &[u8]| {
+            let run = Run {
+                outcome,
+                stdout: stdout.to_vec(),
+                stderr: Vec::new(),
+                duration: Duration::ZERO,
+                interleaving: None,
+            };
+            at_end_of_input(&run, 3, Limits::default())
+        };
+        assert_eq!(
+            ended(Outcome::Exited(1), b"Q: "),
+            "wrote nothing more and exited with status 1"
+        );
+        assert_eq!(
+            ended(Outcome::Exited(0), b"Q: Bye!\n"),
+            "wrote `Bye!` and exited with status 0"
+        );
+        assert_eq!(
+            ended(Outcome::Signaled(11), b"Q: a\nb\n"),
+            "wrote 2 lines, the first `a`, and was killed by signal 11 (SIGSEGV)"
+        );
+        assert_eq!(
+            ended(Outcome::TimedOut, b"Q: "),
+            "wrote nothing more and ran past the time limit of 10 s"
+        );
+        assert_eq!(
+            ended(Outcome::TooMuchOutput, b"Q: y\ny\n"),
+            "wrote more than 1 MiB and was stopped"
+        );
     }
 }

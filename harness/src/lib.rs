@@ -3,8 +3,11 @@
 //! [`transcript`] is the text format of a case (`> ` marks input), [`fixture`] reads the fixture
 //! files, [`judge`](mod@judge) gives a run its verdict, with its output compared by content
 //! through the kata's own reading ([`content`]), [`feedback`] and [`diff`] show how a run
-//! departs from its transcript, [`process`] runs a program on a case's input with a time limit
-//! and an output cap, and [`program`] names the program that is run.
+//! departs from its transcript, [`process`] runs a program on a case's input (one answer at a
+//! time when it asks, where the system shows that) with a time limit and an output cap,
+//! [`interleaving`] is the record of where each input was given, and [`program`] names the
+//! program that is run. [`sandbox`], [`reaper`] and [`launch`] keep a program that must not be
+//! trusted in its place; [`visible`] shows safely whatever it writes.
 //!
 //! Nothing here knows a path of its own: fixtures and programs are found by the caller at run
 //! time, so a copied or moved workspace tests itself.
@@ -13,6 +16,7 @@ pub mod content;
 pub mod diff;
 pub mod feedback;
 pub mod fixture;
+pub mod interleaving;
 pub mod judge;
 pub mod launch;
 pub mod process;
@@ -24,7 +28,8 @@ pub mod visible;
 
 pub use content::{Comparison, ContentCheck, PlainText};
 pub use fixture::{Fixture, FixtureError};
+pub use interleaving::Interleaving;
 pub use judge::{Judgement, Verdict, judge};
-pub use process::{Limits, Outcome, Run};
+pub use process::{Limits, Mode, Outcome, Run};
 pub use program::Program;
 pub use transcript::{Transcript, TranscriptError};

@@ -27,7 +27,7 @@ pub struct Input {
 
 impl Input {
     /// The input as it ends its transcript line: marker, text and newline.
-    fn line_end(&self) -> String {
+    pub(crate) fn line_end(&self) -> String {
         if self.written.is_empty() {
             format!("{EMPTY_INPUT_MARKER}\n")
         } else {
@@ -161,7 +161,9 @@ impl Transcript {
             .collect()
     }
 
-    /// The transcript of a run that was given these inputs and wrote `stdout`. While the run
+    /// The transcript of a run that was given these inputs all at once and wrote `stdout`, as
+    /// well as it can be rebuilt without a record of when each input was given (a run driven one
+    /// answer at a time has one: [`Interleaving`](crate::interleaving::Interleaving)). While the run
     /// agrees with this transcript, each input stands where it stands here; after the run
     /// departs from it, each input is placed after the next line that starts with its prompt.
     /// Inputs whose prompt never came are listed at the end, so the reader sees that the
@@ -263,6 +265,16 @@ impl RunTranscript<'_> {
             .count();
         let inputs = self.placed.iter().filter(|&&at| at <= offset).count();
         1 + newlines + inputs
+    }
+
+    /// How many inputs the transcript shows before the output byte at `offset` (all of them, for
+    /// `None`: the end of the output).
+    #[must_use]
+    pub fn inputs_shown_before(&self, offset: Option<usize>) -> usize {
+        match offset {
+            Some(offset) => self.placed.iter().filter(|&&at| at <= offset).count(),
+            None => self.placed.len(),
+        }
     }
 
     /// The 1-based line of the transcript on which input `index` (0-based) is given, if it is
@@ -388,6 +400,9 @@ mod tests {
         assert_eq!(transcript.stdin(), b"O_OXXO_XX\n");
         assert_eq!(transcript.stdout(), b"Enter cells: ---------\nX wins\n");
         assert_eq!(transcript.inputs()[0].prompt, b"Enter cells: ");
+        assert_eq!(transcript.input_offsets(), [13]);
+        let two = Transcript::parse("A\nQ: > 1\nQ: >\nB\n").expect("valid transcript");
+        assert_eq!(two.input_offsets(), [5, 8]);
     }
 
     #[test]

@@ -9,9 +9,9 @@ use grade::case::{Criterion, Scores};
 use grade::content::TicTacToe;
 use grade::grading::Grading;
 use grade::project::{self, BuildFailure, Project, ProjectError};
-use harness::Limits;
 use harness::feedback;
 use harness::fixture::Fixture;
+use harness::{Limits, Mode};
 
 use crate::embedded::{self, STAGES, plural};
 use crate::error::KataError;
@@ -163,6 +163,9 @@ pub fn check(
                             limits: Limits::default(),
                             all,
                             criterion: CRITERION,
+                            // As a person at the keyboard answers, where the system shows when
+                            // a program waits.
+                            mode: Mode::interactive().unwrap_or(Mode::WholeInput),
                         },
                     ),
                 }

@@ -1,6 +1,10 @@
 //! The interpreters and compilers of other languages that "any language" tests use. Each is
-//! looked up once; where one is missing, the answer is the reason to show for the skip.
+//! looked up when the tests are listed; where one is missing, the answer is the reason to show
+//! for the skip.
 
+use std::env;
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
@@ -28,32 +32,6 @@ pub fn python() -> Result<PathBuf, String> {
         .clone()
 }
 
-/// The Java launcher itself, which runs a single-file program from its source (Java 11 and
-/// later): `java` on PATH may be a link or a wrapper, so it is asked once where its home is.
-///
-/// # Errors
-///
-/// The reason to skip when there is no working `java`.
-pub fn java() -> Result<PathBuf, String> {
-    static JAVA: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    JAVA.get_or_init(|| {
-        // The launcher lists its settings on stderr, `java.home` among them.
-        let asked = Command::new("java")
-            .args(["-XshowSettings:properties", "-version"])
-            .output();
-        let home = match asked {
-            Ok(output) if output.status.success() => String::from_utf8_lossy(&output.stderr)
-                .lines()
-                .find_map(|line| line.trim().strip_prefix("java.home = ").map(PathBuf::from)),
-            _ => None,
-        };
-        home.map(|home| home.join("bin").join("java"))
-            .filter(|launcher| launcher.is_file())
-            .ok_or_else(|| "skipped: no working `java` on PATH".to_owned())
-    })
-    .clone()
-}
-
 /// Whether each of `programs` is on PATH and answers `ARG` (its version flag) with success, as
 /// `(program, arg)` pairs: a compiler or interpreter a test drives by name, as a learner's
 /// project does.
@@ -74,4 +52,68 @@ pub fn on_path(programs: &[(&str, &str)]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The C compiler `gcc`.
+///
+/// # Errors
+///
+/// The reason to skip when it is not on PATH.
+pub fn gcc() -> Result<PathBuf, String> {
+    find_on_path("gcc")
+}
+
+/// Node.js.
+///
+/// # Errors
+///
+/// The reason to skip when `node` is not on PATH.
+pub fn node() -> Result<PathBuf, String> {
+    find_on_path("node")
+}
+
+/// A POSIX shell.
+///
+/// # Errors
+///
+/// The reason to skip when `sh` is not on PATH.
+pub fn sh() -> Result<PathBuf, String> {
+    find_on_path("sh")
+}
+
+/// A Java development kit: the compiler and the launcher.
+#[derive(Clone, Debug)]
+pub struct Jdk {
+    /// `javac`.
+    pub javac: PathBuf,
+    /// `java`.
+    pub java: PathBuf,
+}
+
+/// `javac` and `java`.
+///
+/// # Errors
+///
+/// The reason to skip when either is not on PATH.
+pub fn jdk() -> Result<Jdk, String> {
+    Ok(Jdk {
+        javac: find_on_path("javac")?,
+        java: find_on_path("java")?,
+    })
+}
+
+/// The executable `name` in a folder of PATH. It is not run to find it (a JVM would take a
+/// second): one that is there but broken fails its tests, visibly.
+fn find_on_path(name: &str) -> Result<PathBuf, String> {
+    env::var_os("PATH")
+        .and_then(|path| {
+            env::split_paths(&path)
+                .map(|folder| folder.join(name))
+                .find(|candidate| {
+                    fs::metadata(candidate).is_ok_and(|metadata| {
+                        metadata.is_file() && metadata.permissions().mode() & 0o111 != 0
+                    })
+                })
+        })
+        .ok_or_else(|| format!("skipped: no `{name}` on PATH"))
 }

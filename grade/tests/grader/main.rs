@@ -3,14 +3,17 @@
 //! them. Reports are reviewed insta snapshots (`tests/snapshots/`).
 //!
 //! This executable is also the faulty submissions: run as `<exe> --submission FAULT`, it is a
-//! stage 3 (or stage 5) program with that fault ([`submission`]).
+//! stage 3 (or stage 5) program with that fault ([`submission`]). Programs in other languages
+//! are in `tests/submissions/`; [`waiting`] grades them one answer at a time.
 
 mod class;
 mod hostile;
 mod hostility;
+mod java;
 mod options;
 mod submission;
 mod verdicts;
+mod waiting;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -26,7 +29,10 @@ fn main() -> ExitCode {
         let arg = args.get(3).map(|arg| arg.to_string_lossy().into_owned());
         return submission::run(&fault_of(given), arg.as_deref());
     }
-    let mut trials: Vec<Trial> = Vec::new();
+    // The slowest first (a JVM, a compiler), so that the others fill the cores around them.
+    // The JVM first: it takes longest.
+    let mut trials: Vec<Trial> = java::trials();
+    trials.extend(waiting::trials());
     trials.extend(verdicts::trials());
     trials.extend(options::trials());
     trials.extend(class::trials());
@@ -99,9 +105,11 @@ struct Graded {
 /// it grades against this test's own (`--fixtures fixtures`).
 fn grade(args: &[OsString]) -> Graded {
     let mut command = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin("grade"));
+    // Python's buffering is the program's own, whatever the environment says.
     command
         .current_dir(tests_dir())
         .env_remove("NO_COLOR")
+        .env_remove("PYTHONUNBUFFERED")
         .timeout(WATCHDOG);
     if !args.iter().any(|arg| arg == "--fixtures") {
         command.args(["--fixtures", "fixtures"]);
@@ -122,6 +130,21 @@ fn grade(args: &[OsString]) -> Graded {
             .replace(&exe, "submission"),
         stderr: String::from_utf8(stderr).expect("messages are UTF-8"),
     }
+}
+
+/// Runs `grade` with `args` as [`grade`] does, with `--json FILE` added after the stage, and
+/// returns the run and the results it wrote.
+fn grade_with_json(args: &[OsString]) -> (Graded, serde_json::Value) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let json = dir.path().join("results.json");
+    let mut words = args.to_vec();
+    words.splice(1..1, [OsString::from("--json"), json.clone().into()]);
+    let graded = grade(&words);
+    let text = std::fs::read_to_string(&json).expect("the results are written");
+    (
+        graded,
+        serde_json::from_str(&text).expect("the results are JSON"),
+    )
 }
 
 /// `words` as arguments.

@@ -3,15 +3,17 @@
 
 use std::fs;
 
+use harness::Mode;
 use test_support::Trial;
 
-use crate::{Graded, args, grade, submission};
+use crate::{args, grade, grade_with_json, submission};
 
 pub(crate) fn trials() -> Vec<Trial> {
     test_support::tests!("options":
         all_reports_every_failure_and_ends_with_the_summary,
         json_results_follow_the_documented_schema,
         content_passes_a_program_that_plays_right_but_presents_differently,
+        whole_input_gives_each_case_its_input_at_once_and_says_so,
         without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time,
         outside_a_workspace_grade_asks_for_fixtures,
         usage_errors_and_broken_fixtures_exit_2,
@@ -35,20 +37,8 @@ fn all_reports_every_failure_and_ends_with_the_summary() {
     );
 }
 
-/// Grades the stage 3 submission with `fault` and `options`, writing JSON: the report, and the
-/// JSON read back.
-fn grade_with_json(options: &[&str], fault: &str) -> (Graded, serde_json::Value) {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let json = dir.path().join("results.json");
-    let mut options = options.to_vec();
-    options.extend(["--json", json.to_str().expect("a UTF-8 path")]);
-    let graded = grade(&submission(&options, fault, &[]));
-    let results = serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
-    (graded, results)
-}
-
 fn json_results_follow_the_documented_schema() {
-    let (graded, results) = grade_with_json(&["--all"], "wrong-cell");
+    let (graded, results) = grade_with_json(&submission(&["--all"], "wrong-cell", &[]));
     assert_eq!(graded.status, Some(1), "{}", graded.report);
     assert_eq!(results["version"], 3);
     assert_eq!(results["status"], "fail");
@@ -58,6 +48,8 @@ fn json_results_follow_the_documented_schema() {
         results["scores"],
         serde_json::json!({ "exact": 2, "content": 2, "total": 5 })
     );
+    let mode = Mode::interactive().unwrap_or(Mode::WholeInput).name();
+    assert_eq!(results["mode"], mode);
     let tests = results["tests"].as_array().expect("a list of tests");
     assert_eq!(tests.len(), 5);
     assert_eq!(tests[0]["name"], "draw-full-grid");
@@ -66,6 +58,7 @@ fn json_results_follow_the_documented_schema() {
         assert!(
             test["name"].is_string() && test["verdict"].is_string() && test["duration_ms"].is_u64()
         );
+        assert_eq!(test["mode"], mode);
         assert!(test["output"].as_str().expect("output").chars().count() <= 500);
         match test["status"].as_str().expect("status") {
             "pass" => {
@@ -98,7 +91,7 @@ fn content_passes_a_program_that_plays_right_but_presents_differently() {
         "{}",
         exact.report
     );
-    let (by_content, results) = grade_with_json(&["--content"], "no-prompts");
+    let (by_content, results) = grade_with_json(&submission(&["--content"], "no-prompts", &[]));
     assert_eq!(by_content.status, Some(0), "{}", by_content.report);
     let report = &by_content.report;
     assert!(
@@ -125,6 +118,27 @@ fn content_passes_a_program_that_plays_right_but_presents_differently() {
         assert!(test["message"].as_str().is_some_and(|message| {
             message.contains("The game is right; only the presentation differs")
         }));
+    }
+}
+
+/// With `--whole-input`, a prompt left in the buffer goes unseen, as it did before programs
+/// were given one answer at a time; the report's first line and the JSON say how the input
+/// was given.
+fn whole_input_gives_each_case_its_input_at_once_and_says_so() {
+    let (graded, results) =
+        grade_with_json(&submission(&["--whole-input"], "unflushed-prompt", &[]));
+    assert_eq!(graded.status, Some(0), "{}", graded.report);
+    assert!(
+        graded.report.starts_with(
+            "Grading `submission --submission unflushed-prompt` on the 5 cases of stage 3 in \
+             fixtures/stage3, each case given its whole input at once, as --whole-input asks\n"
+        ),
+        "{}",
+        graded.report
+    );
+    assert_eq!(results["mode"], "whole-input");
+    for test in results["tests"].as_array().expect("a list of tests") {
+        assert_eq!(test["mode"], "whole-input");
     }
 }
 

@@ -80,6 +80,51 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
             let _ = writeln!(io::stderr(), "something went wrong");
             ExitCode::from(3)
         }
+        "unflushed-prompt" => run_program("stage3", |input, output| {
+            stage3::run(input, Unflushed(output))
+        }),
+        "polls-stdin" => run_program("stage3", |input, output| {
+            stage3::run(BufReader::new(WaitsFirst(Wait::Poll, input)), output)
+        }),
+        "selects-stdin" => run_program("stage3", |input, output| {
+            stage3::run(BufReader::new(WaitsFirst(Wait::Select, input)), output)
+        }),
+        "polls-another-pipe" => {
+            prompt();
+            let (reader, _writer) = io::pipe().expect("a pipe");
+            let mut other = libc::pollfd {
+                fd: std::os::fd::AsRawFd::as_raw_fd(&reader),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: poll(2) fills in the one pollfd, which lives across the call; nothing is
+            // ever written to the pipe, so it waits until the process is killed.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::poll(&raw mut other, 1, -1);
+            }
+            ExitCode::FAILURE
+        }
+        "reads-in-thread" => thread::spawn(|| run_program("stage3", stage3::run))
+            .join()
+            .unwrap_or(ExitCode::FAILURE),
+        "asks-again" => match stage3::run(io::stdin().lock(), io::stdout().lock()) {
+            Ok(()) => {
+                prompt();
+                let mut line = String::new();
+                match io::stdin().lock().read_line(&mut line) {
+                    Ok(0) | Err(_) => {
+                        let _ = writeln!(
+                            io::stderr(),
+                            "stage3: input ended before the cells were entered"
+                        );
+                        ExitCode::FAILURE
+                    }
+                    Ok(_) => ExitCode::SUCCESS,
+                }
+            }
+            Err(_) => ExitCode::FAILURE,
+        },
         "prints-nothing" => ExitCode::SUCCESS,
         "never-reads-stdin" => {
             print!("Enter cells: ---------\n| X X X |\n| O O _ |\n| _ O _ |\n---------\nX wins\n");
@@ -152,6 +197,66 @@ fn prompt() {
 fn sleep_forever() -> ExitCode {
     loop {
         thread::sleep(Duration::from_secs(3600));
+    }
+}
+
+/// Standard output as `print!` leaves it: whole lines go out, a prompt stays in the buffer
+/// however often it is flushed, until the next line or the end of the program.
+struct Unflushed<W: Write>(W);
+
+impl<W: Write> Write for Unflushed<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// How [`WaitsFirst`] waits for its input.
+#[derive(Clone, Copy)]
+enum Wait {
+    Poll,
+    Select,
+}
+
+/// Standard input read as an event loop reads it: it waits in `poll` or `select` until the
+/// input can be read, then reads what is there.
+struct WaitsFirst<R: Read>(Wait, R);
+
+impl<R: Read> Read for WaitsFirst<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        // SAFETY: poll(2) and select(2) are given structures that live across the call and
+        // only fill them in; no timeout, so they return when the input can be read.
+        #[allow(unsafe_code)]
+        let ready = unsafe {
+            match self.0 {
+                Wait::Poll => {
+                    let mut stdin = libc::pollfd {
+                        fd: libc::STDIN_FILENO,
+                        events: libc::POLLIN,
+                        revents: 0,
+                    };
+                    libc::poll(&raw mut stdin, 1, -1)
+                }
+                Wait::Select => {
+                    let mut readable: libc::fd_set = std::mem::zeroed();
+                    libc::FD_SET(libc::STDIN_FILENO, &raw mut readable);
+                    libc::select(
+                        1,
+                        &raw mut readable,
+                        std::ptr::null_mut(),
+                        std::ptr::null_mut(),
+                        std::ptr::null_mut(),
+                    )
+                }
+            }
+        };
+        if ready < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        self.1.read(buffer)
     }
 }
 

@@ -113,11 +113,6 @@ pub(crate) fn trials() -> Vec<Trial> {
                 graded.report
             );
         }),
-        test_with(
-            "verdicts::a_java_crash_at_end_of_input_names_its_exception",
-            toolchain::java(),
-            java_crash,
-        ),
     ]);
     trials.extend(["hangs", "hangs-in-child"].map(|fault| {
         test(
@@ -154,32 +149,6 @@ pub(crate) fn assert_every_case_exactly_right(report: &str) {
         scores,
         format!("{cases} of {cases} exact, {cases} of {cases} content"),
         "{report}"
-    );
-}
-
-/// A Java program that misses a win on the bottom row asks for another move, and Scanner
-/// throws at the end of the input: the report names the exception and shows the game's fault.
-/// Java's own line numbers vary with its version, so they are masked.
-fn java_crash(java: std::path::PathBuf) {
-    let mut words = args(&["5", "--"]);
-    words.push(java.clone().into());
-    // The first tier of the compiler alone starts the program in two thirds of the time.
-    words.push("-XX:TieredStopAtLevel=1".into());
-    words.push("submissions/java/Stage5.java".into());
-    let graded = grade(&words);
-    assert_eq!(graded.status, Some(1), "{}", graded.report);
-    let report: Vec<String> = graded
-        .report
-        .replace(&java.display().to_string(), "java")
-        .lines()
-        .map(|line| match line.split_once("(Scanner.java:") {
-            Some((frame, _)) => format!("{frame}(Scanner.java:N)"),
-            None => line.to_owned(),
-        })
-        .collect();
-    snapshot(
-        "a_java_crash_at_end_of_input_names_its_exception",
-        &(report.join("\n") + "\n"),
     );
 }
 

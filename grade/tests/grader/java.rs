@@ -1,0 +1,73 @@
+//! Java, the language whose programs most often fail a grader that gives all input at once:
+//! a `Scanner` reading one answer at a time passes, and one that does not expect the end of its
+//! input crashes with the exception named. Both programs are compiled by one `javac` run, the
+//! slowest step of the whole suite, and run with a JVM set to start quickly.
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::process::Command;
+
+use test_support::{Trial, test_with, toolchain};
+
+use crate::waiting::{graded_passes, interactive};
+use crate::{args, grade, snapshot, tests_dir};
+
+/// How the programs are started: the first tier of the JIT alone and one garbage-collector
+/// thread start a small program in about half the time, and change nothing it does.
+const JVM_FLAGS: [&str; 2] = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
+
+pub(crate) fn trials() -> Vec<Trial> {
+    vec![test_with(
+        "java::a_scanner_program_passes_and_one_surprised_by_the_end_of_input_names_its_exception",
+        interactive(toolchain::jdk()),
+        |jdk| {
+            let built = tempfile::tempdir().expect("a temporary folder");
+            let compiled = Command::new(&jdk.javac)
+                .current_dir(tests_dir())
+                .args(JVM_FLAGS.map(|flag| format!("-J{flag}")))
+                .arg("-d")
+                .arg(built.path())
+                .args(["submissions/java/Main.java", "submissions/java/Stage5.java"])
+                .status()
+                .expect("javac runs");
+            assert!(compiled.success(), "javac: {compiled}");
+            let command = |class: &str| -> Vec<OsString> {
+                let mut words: Vec<OsString> = vec![jdk.java.clone().into()];
+                words.extend(JVM_FLAGS.map(OsString::from));
+                words.extend(["-cp".into(), built.path().into(), class.into()]);
+                words
+            };
+            graded_passes(
+                2,
+                &command("Main"),
+                &[(built.path(), "<build>"), (&jdk.java, "java")],
+                "a_java_program_reading_with_a_scanner_passes",
+            );
+            crash_names_its_exception(&command("Stage5"), built.path(), &jdk.java);
+        },
+    )]
+}
+
+/// A Java stage 5 that misses a win on the bottom row asks for another move, and `Scanner`
+/// throws at the end of the input: the report names the exception and shows the game's fault.
+/// Java's own line numbers vary with its version, so they are masked.
+fn crash_names_its_exception(command: &[OsString], built: &Path, java: &Path) {
+    let mut words = args(&["5", "--"]);
+    words.extend_from_slice(command);
+    let graded = grade(&words);
+    assert_eq!(graded.status, Some(1), "{}", graded.report);
+    let report: Vec<String> = graded
+        .report
+        .replace(&built.display().to_string(), "<build>")
+        .replace(&java.display().to_string(), "java")
+        .lines()
+        .map(|line| match line.split_once("(Scanner.java:") {
+            Some((frame, _)) => format!("{frame}(Scanner.java:N)"),
+            None => line.to_owned(),
+        })
+        .collect();
+    snapshot(
+        "a_java_crash_at_end_of_input_names_its_exception",
+        &(report.join("\n") + "\n"),
+    );
+}

@@ -1,0 +1,451 @@
+//! Driving one started program to its end: its input fed (each answer when it waits for one, or
+//! all at once), its output drained as it comes, all from one thread that never blocks on a
+//! pipe, so that the output written before each input is known to the byte; and the time limit
+//! and the output cap kept.
+
+use std::io::{self, Read, Write};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
+use std::os::unix::process::ExitStatusExt;
+use std::process::{ChildStdin, ExitStatus};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::spawn::{ProcessGroup, Spawned};
+use super::watch::{Check, Wait, Watcher};
+use super::{Limits, Outcome, Run};
+use crate::interleaving::Interleaving;
+use crate::transcript::Input;
+
+/// The shortest pause between two looks at a quiet program: about the time a program takes
+/// from writing its prompt to blocking in its read.
+const SHORTEST_PAUSE: Duration = Duration::from_micros(50);
+/// The longest: how late a program that has been busy a while is seen to wait, or to end.
+const LONGEST_PAUSE: Duration = Duration::from_millis(5);
+/// How long the pipes are read after the process group is killed, for what it wrote before.
+const LAST_READS: Duration = Duration::from_secs(1);
+
+/// Runs `spawned` to its end on `inputs`, one answer at a time if `watcher` is given, else all at
+/// once, and reports the run.
+pub(super) fn drive(
+    spawned: Spawned,
+    inputs: &[Input],
+    watcher: Option<Watcher>,
+    limits: Limits,
+    started: Instant,
+) -> Run {
+    let Spawned {
+        mut child,
+        stdin,
+        stdout,
+        stderr,
+        group,
+    } = spawned;
+    let mut stdout = Drain::new(stdout, Keep::First(limits.max_stdout));
+    let mut stderr = Drain::new(stderr, Keep::Last(limits.stderr_tail));
+    let nonblocking = [Some(stdin.as_fd()), stdout.fd(), stderr.fd()]
+        .into_iter()
+        .flatten()
+        .try_for_each(set_nonblocking);
+    if let Err(error) = nonblocking {
+        group.kill();
+        let _ = child.wait();
+        return Run {
+            outcome: Outcome::CannotStart(format!("its pipes could not be set up: {error}")),
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            duration: started.elapsed(),
+            interleaving: None,
+        };
+    }
+    let mut feed = Feed::new(stdin, inputs, watcher);
+    let deadline = started + limits.timeout;
+
+    thread::scope(|scope| {
+        // A panic below must not leave the scope waiting for a program that waits for input.
+        let _unwinding = KillOnUnwind(group);
+        let (exited, exit) = mpsc::channel();
+        scope.spawn(move || {
+            let _ = exited.send(child.wait());
+        });
+        let mut pause = SHORTEST_PAUSE;
+        let status = loop {
+            if let Ok(status) = exit.try_recv() {
+                break Some(status);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                break None;
+            }
+            let mut fds: Vec<libc::pollfd> = [
+                (stdout.fd(), libc::POLLIN),
+                (stderr.fd(), libc::POLLIN),
+                (feed.pending_fd(), libc::POLLOUT),
+            ]
+            .into_iter()
+            .filter_map(|(fd, events)| fd.map(|fd| pollfd(fd, events)))
+            .collect();
+            wait_for_any(&mut fds, pause.min(deadline - now));
+            let overflowed = stdout.overflowed;
+            let mut active = stdout.read_ready() | stderr.read_ready() | feed.write_ready();
+            if stdout.overflowed && !overflowed {
+                group.kill();
+            }
+            if feed.is_watching() {
+                active |= feed.look(&mut stdout);
+            }
+            pause = if active {
+                SHORTEST_PAUSE
+            } else {
+                (pause * 2).min(LONGEST_PAUSE)
+            };
+        };
+        // The leader has ended or is out of time: nothing of the group may outlive the case.
+        group.kill();
+        let status = status.or_else(|| {
+            let _ = exit.recv();
+            None
+        });
+        let last_reads = Instant::now() + LAST_READS;
+        while stdout.is_open() || stderr.is_open() {
+            let now = Instant::now();
+            if now >= last_reads {
+                break;
+            }
+            let mut fds: Vec<libc::pollfd> = [stdout.fd(), stderr.fd()]
+                .into_iter()
+                .flatten()
+                .map(|fd| pollfd(fd, libc::POLLIN))
+                .collect();
+            wait_for_any(&mut fds, last_reads - now);
+            stdout.read_ready();
+            stderr.read_ready();
+        }
+        Run {
+            outcome: outcome(status, stdout.overflowed),
+            stdout: stdout.into_kept(),
+            stderr: stderr.into_kept(),
+            duration: started.elapsed(),
+            interleaving: feed.record,
+        }
+    })
+}
+
+/// Kills the process group if the thread unwinds past it.
+struct KillOnUnwind(ProcessGroup);
+
+impl Drop for KillOnUnwind {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.0.kill();
+        }
+    }
+}
+
+/// How the run ended: `None` if it ran out of time.
+fn outcome(status: Option<io::Result<ExitStatus>>, overflowed: bool) -> Outcome {
+    match status {
+        None => Outcome::TimedOut,
+        Some(_) if overflowed => Outcome::TooMuchOutput,
+        Some(Ok(status)) => match (status.code(), status.signal()) {
+            (Some(code), _) => Outcome::Exited(code),
+            (None, Some(signal)) => Outcome::Signaled(signal),
+            (None, None) => Outcome::Exited(-1),
+        },
+        Some(Err(error)) => Outcome::CannotStart(format!("waiting for it: {error}")),
+    }
+}
+
+/// What the program is given, and when.
+struct Feed<'a> {
+    /// Its standard input, until it is closed.
+    stdin: Option<ChildStdin>,
+    inputs: &'a [Input],
+    /// The next input to give.
+    next: usize,
+    /// Bytes given but not written yet, from `sent` on.
+    pending: Vec<u8>,
+    sent: usize,
+    /// Close the input once `pending` is written.
+    close_when_written: bool,
+    /// Watches for the program to wait for input; `None` gives the input all at once.
+    watcher: Option<Watcher>,
+    /// Where each input was given, when they are given one at a time.
+    record: Option<Interleaving>,
+}
+
+impl<'a> Feed<'a> {
+    /// One input each time the program waits for one and the end of the input when it waits
+    /// after the last, as `watcher` sees it; without a watcher, the whole input at once.
+    fn new(stdin: ChildStdin, inputs: &'a [Input], watcher: Option<Watcher>) -> Feed<'a> {
+        let mut feed = Feed {
+            stdin: Some(stdin),
+            inputs,
+            next: 0,
+            pending: Vec::new(),
+            sent: 0,
+            close_when_written: false,
+            record: watcher.as_ref().map(|_| Interleaving::default()),
+            watcher,
+        };
+        if feed.watcher.is_none() {
+            feed.give_the_rest();
+        }
+        feed
+    }
+
+    /// Every input not given yet, then the end of the input.
+    fn give_the_rest(&mut self) {
+        for input in &self.inputs[self.next..] {
+            self.pending.extend_from_slice(&input.bytes);
+        }
+        self.next = self.inputs.len();
+        self.close_when_written = true;
+        self.write_ready();
+    }
+
+    /// The input pipe while there is something to write to it.
+    fn pending_fd(&self) -> Option<BorrowedFd<'_>> {
+        self.stdin
+            .as_ref()
+            .filter(|_| self.sent < self.pending.len())
+            .map(AsFd::as_fd)
+    }
+
+    /// Whether the program is being watched for the moment it waits: the input is given one
+    /// answer at a time, all that was given is written, and the input has not ended.
+    fn is_watching(&self) -> bool {
+        self.watcher.is_some()
+            && self.stdin.is_some()
+            && self.sent == self.pending.len()
+            && !self.close_when_written
+    }
+
+    /// Looks whether the program waits for input and, if it does, gives it the next input
+    /// (or the end of the input) after reading all it wrote before. Returns whether it did.
+    fn look<R: Read + AsFd>(&mut self, stdout: &mut Drain<R>) -> bool {
+        let Some(watcher) = &mut self.watcher else {
+            return false;
+        };
+        match watcher.check(stdout.kept.len()) {
+            Check::NotYet => false,
+            Check::Waiting(wait) => {
+                // It wrote all this before it blocked, so it is in the pipe by now.
+                stdout.read_ready();
+                self.give(stdout.kept.len(), wait);
+                true
+            }
+            Check::Blind => {
+                // Its waiting cannot be seen: the rest of the input goes at once, as it would
+                // for a system that cannot see it at all.
+                self.watcher = None;
+                self.record = None;
+                self.give_the_rest();
+                true
+            }
+        }
+    }
+
+    /// Gives the next input, or the end of the input after the last, to a program that has
+    /// written `written` bytes and waits as `wait` says. Only a read after the last input is
+    /// asking for more: an event loop polls its input for as long as it is open (Node.js's
+    /// readline does on a pipe, though not on a terminal), whether the program wants more or not.
+    fn give(&mut self, written: usize, wait: Wait) {
+        let record = self.record.get_or_insert_with(Interleaving::default);
+        match self.inputs.get(self.next) {
+            Some(input) => {
+                record.given.push(written);
+                self.pending.clear();
+                self.sent = 0;
+                self.pending.extend_from_slice(&input.bytes);
+                self.close_when_written = input.ends_input;
+                self.next += 1;
+                self.write_ready();
+            }
+            None => {
+                if wait == Wait::Read {
+                    record.asked_for_more = Some(written);
+                }
+                self.stdin = None;
+            }
+        }
+    }
+
+    /// Writes what the pipe takes now of what is pending, and closes it once all is written
+    /// if the input ends there. Returns whether anything was written.
+    fn write_ready(&mut self) -> bool {
+        let Some(stdin) = &mut self.stdin else {
+            return false;
+        };
+        let mut wrote = false;
+        while self.sent < self.pending.len() {
+            match stdin.write(&self.pending[self.sent..]) {
+                Ok(written) => {
+                    self.sent += written;
+                    wrote = true;
+                }
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => return wrote,
+                // The program closed its input: nothing more can be given.
+                Err(_) => {
+                    self.stdin = None;
+                    return wrote;
+                }
+            }
+        }
+        if self.close_when_written {
+            self.stdin = None;
+        }
+        wrote
+    }
+}
+
+/// Which bytes of an output stream are kept.
+enum Keep {
+    /// The first ones, up to this many: past it the stream has overflowed.
+    First(usize),
+    /// The last ones, this many: where the cause of a crash usually is.
+    Last(usize),
+}
+
+/// One output stream of the program, read as it comes without blocking.
+struct Drain<R> {
+    pipe: Option<R>,
+    kept: Vec<u8>,
+    keep: Keep,
+    overflowed: bool,
+}
+
+impl<R: Read + AsFd> Drain<R> {
+    fn new(pipe: R, keep: Keep) -> Drain<R> {
+        Drain {
+            pipe: Some(pipe),
+            kept: Vec::new(),
+            keep,
+            overflowed: false,
+        }
+    }
+
+    fn fd(&self) -> Option<BorrowedFd<'_>> {
+        self.pipe.as_ref().map(AsFd::as_fd)
+    }
+
+    fn is_open(&self) -> bool {
+        self.pipe.is_some()
+    }
+
+    /// Reads all there is now; returns whether anything came, its end included.
+    fn read_ready(&mut self) -> bool {
+        let mut buffer = [0; 8192];
+        let mut came = false;
+        loop {
+            let Some(pipe) = &mut self.pipe else {
+                return came;
+            };
+            match pipe.read(&mut buffer) {
+                Ok(0) => {
+                    self.pipe = None;
+                    return true;
+                }
+                Ok(read) => {
+                    came = true;
+                    self.keep(&buffer[..read]);
+                }
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => return came,
+                Err(_) => {
+                    self.pipe = None;
+                    return true;
+                }
+            }
+        }
+    }
+
+    /// What was kept, the end of the stream cut to its tail.
+    fn into_kept(mut self) -> Vec<u8> {
+        if let Keep::Last(tail) = self.keep {
+            let excess = self.kept.len().saturating_sub(tail);
+            self.kept.drain(..excess);
+        }
+        self.kept
+    }
+
+    fn keep(&mut self, bytes: &[u8]) {
+        match self.keep {
+            Keep::First(cap) => {
+                let room = cap.saturating_sub(self.kept.len());
+                self.kept.extend_from_slice(&bytes[..bytes.len().min(room)]);
+                self.overflowed |= bytes.len() > room;
+            }
+            Keep::Last(tail) => {
+                self.kept.extend_from_slice(bytes);
+                if self.kept.len() > 2 * tail {
+                    self.kept.drain(..self.kept.len() - tail);
+                }
+            }
+        }
+    }
+}
+
+fn pollfd(fd: BorrowedFd<'_>, events: libc::c_short) -> libc::pollfd {
+    libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events,
+        revents: 0,
+    }
+}
+
+/// Sleeps until one of `fds` is ready or `timeout` has passed. An error (an interrupted call)
+/// only ends the sleep early: the caller reads and writes without blocking either way.
+fn wait_for_any(fds: &mut [libc::pollfd], timeout: Duration) {
+    let count = libc::nfds_t::try_from(fds.len()).unwrap_or(libc::nfds_t::MAX);
+    #[cfg(target_os = "linux")]
+    {
+        // `c_long` has 32 bits on some targets, where nanoseconds still fit.
+        #[allow(clippy::unnecessary_fallible_conversions)]
+        let timeout = libc::timespec {
+            tv_sec: libc::time_t::try_from(timeout.as_secs()).unwrap_or(libc::time_t::MAX),
+            tv_nsec: libc::c_long::try_from(timeout.subsec_nanos()).unwrap_or(0),
+        };
+        // SAFETY: ppoll reads and writes the `count` pollfd structs of `fds`, which it borrows
+        // for the call, reads the timespec, and with a null signal mask leaves the mask alone.
+        #[allow(unsafe_code)]
+        unsafe {
+            libc::ppoll(
+                fds.as_mut_ptr(),
+                count,
+                &raw const timeout,
+                std::ptr::null(),
+            );
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let milliseconds =
+            libc::c_int::try_from(timeout.as_micros().div_ceil(1000)).unwrap_or(libc::c_int::MAX);
+        // SAFETY: poll reads and writes the `count` pollfd structs of `fds`, which it borrows
+        // for the call.
+        #[allow(unsafe_code)]
+        unsafe {
+            libc::poll(fds.as_mut_ptr(), count, milliseconds);
+        }
+    }
+}
+
+/// Makes reads and writes on our end of a pipe return at once when they would block. The
+/// program's end is a separate open file, which stays as it was.
+fn set_nonblocking(fd: BorrowedFd<'_>) -> io::Result<()> {
+    let fd = fd.as_raw_fd();
+    // SAFETY: fcntl with F_GETFL and F_SETFL reads and sets the flags of an open descriptor,
+    // borrowed for the call; it touches no memory of ours.
+    #[allow(unsafe_code)]
+    let set = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) >= 0
+    };
+    if set {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}

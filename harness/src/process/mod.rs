@@ -1,0 +1,193 @@
+//! Running a program on one case: a fresh process in its own process group, given its input
+//! as a person at the keyboard would, one answer at a time when it asks ([`Mode::Interactive`]),
+//! or all at once ([`Mode::WholeInput`]); its output drained as it comes, within a time limit
+//! and an output cap.
+//!
+//! `spawn` sets the process up (the one place where it is), `drive` feeds and drains it to its
+//! end, and `watch` sees, through Linux's `/proc`, when it waits for input.
+//!
+//! # When a program waits for input
+//!
+//! One answer at a time, the next input line is written only when the program waits for input,
+//! and the output it had written by then is recorded ([`Interleaving`]). After the last line,
+//! its input is closed when it next waits; if it waited in a read, it asked for more input, and
+//! that is recorded too (an event loop polls its input for as long as it is open, whether the
+//! program wants more or not: Node.js's readline does on a pipe, though not on a terminal). A
+//! line that ends the input (`\z` in a transcript) is followed at once by the end of the input.
+//! The program's process group waits for input when:
+//!
+//! - some thread of some process of the group is blocked in a read (`read`, `readv`, `pread64`,
+//!   `preadv`, `preadv2`) of a descriptor that is the case's input pipe (its first argument, in
+//!   `/proc/<pid>/task/<tid>/syscall`, names a descriptor whose link in `/proc/<pid>/fd` is
+//!   `pipe:[INODE]` of that pipe), and no thread of the group is running (state `R`) or in
+//!   uninterruptible sleep (`D`, about to run); or
+//! - every thread of the group has stayed asleep, one of them in a poll-family call (`poll`,
+//!   `ppoll`, `select`, `pselect6`, `epoll_wait`, `epoll_pwait`, `epoll_pwait2`) that watches
+//!   the input pipe, for 25 ms in which the group used no CPU time and wrote nothing. Node.js
+//!   reads its input this way. Which descriptors a call watches is read from its arguments in
+//!   the process's memory (`/proc/<pid>/mem`), or for epoll from the `fdinfo` of its epoll
+//!   descriptor; a call whose descriptors cannot be read counts as watching the input.
+//!
+//! The processes of the group are found in `/proc/<pid>/stat` (field 5 is the group), read only
+//! for processes that did not exist before the program started and have not been read before,
+//! and only when `/proc/loadavg` shows that a process has started since `/proc` was last listed;
+//! the threads of a process of more than one are those of `/proc/<pid>/task`. The group is
+//! looked at whenever the program has done something, and again after a pause that starts at
+//! 50 µs and doubles up to 5 ms while it does nothing: there is no fixed sleep for a line.
+//!
+//! Where this cannot be seen (another system, or a `/proc` that hides it: [`Mode::interactive`]
+//! says why), a run is given its whole input at once, and so is the rest of a run whose threads
+//! turn out to be hidden.
+
+mod drive;
+mod spawn;
+mod watch;
+
+use std::ffi::OsString;
+use std::time::{Duration, Instant};
+
+use crate::interleaving::Interleaving;
+use crate::transcript::{Input, Transcript};
+
+pub use watch::Unsupported;
+
+/// How long a case may run and how much it may write.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Wall-clock time for the whole run.
+    pub timeout: Duration,
+    /// Bytes of standard output; the program is killed as soon as it writes more.
+    pub max_stdout: usize,
+    /// Bytes of standard error kept: the last ones, where the cause of a crash usually is.
+    pub stderr_tail: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            timeout: Duration::from_secs(10),
+            max_stdout: 1 << 20,
+            stderr_tail: 16 << 10,
+        }
+    }
+}
+
+/// How a case's input is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One line each time the program waits for input, as a person at the keyboard would.
+    Interactive,
+    /// All of it at once, then its end.
+    WholeInput,
+}
+
+impl Mode {
+    /// [`Mode::Interactive`] if this system shows when a program waits for input.
+    ///
+    /// # Errors
+    ///
+    /// Why it does not: another system, or a `/proc` that hides what processes are doing.
+    pub fn interactive() -> Result<Mode, Unsupported> {
+        watch::support().map(|()| Mode::Interactive)
+    }
+
+    /// The mode's name in reports: `interactive` or `whole-input`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Interactive => "interactive",
+            Mode::WholeInput => "whole-input",
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The program could not be started: the command as given, and why.
+    CannotStart(String),
+    /// It ran past the time limit and was killed.
+    TimedOut,
+    /// It wrote more than the output cap and was killed.
+    TooMuchOutput,
+    /// A signal ended it.
+    Signaled(i32),
+    /// It exited with this status.
+    Exited(i32),
+}
+
+/// What a run did.
+#[derive(Debug)]
+pub struct Run {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Its standard output, up to the cap.
+    pub stdout: Vec<u8>,
+    /// The end of its standard error.
+    pub stderr: Vec<u8>,
+    /// How long it ran.
+    pub duration: Duration,
+    /// Where each input was given, for a run given one answer at a time; `None` for one given
+    /// its whole input at once.
+    pub interleaving: Option<Interleaving>,
+}
+
+impl Run {
+    /// The mode the run was actually given its input in.
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        if self.interleaving.is_some() {
+            Mode::Interactive
+        } else {
+            Mode::WholeInput
+        }
+    }
+
+    /// The run as a terminal showed it, with the inputs of `expected` it was given: each where
+    /// it was given if that is known, else as [`Transcript::shown_in_run`] places it.
+    #[must_use]
+    pub fn shown(&self, expected: &Transcript) -> String {
+        match &self.interleaving {
+            Some(record) => record.transcript(expected, &self.stdout, false),
+            None => expected.shown_in_run(&self.stdout),
+        }
+    }
+
+    /// [`Run::shown`] with the inputs never given listed at the end: a whole transcript of the
+    /// case, as a fixture holds it.
+    #[must_use]
+    pub fn transcript(&self, expected: &Transcript) -> String {
+        match &self.interleaving {
+            Some(record) => record.transcript(expected, &self.stdout, true),
+            None => expected.of_run(&self.stdout),
+        }
+    }
+}
+
+/// Runs `argv` on `inputs`, given in `mode`. Whatever happens, every process of its group is
+/// gone when this returns.
+#[must_use]
+pub fn run(argv: &[OsString], inputs: &[Input], mode: Mode, limits: Limits) -> Run {
+    let started = Instant::now();
+    let cannot_start = |why: String| Run {
+        outcome: Outcome::CannotStart(why),
+        stdout: Vec::new(),
+        stderr: Vec::new(),
+        duration: started.elapsed(),
+        interleaving: None,
+    };
+    let Some((program, args)) = argv.split_first() else {
+        return cannot_start("an empty command".to_owned());
+    };
+    // Taken before the program starts, so that nothing it starts is missed.
+    let census = (mode == Mode::Interactive).then(watch::Census::take);
+    let spawned = match spawn::spawn(program, args) {
+        Ok(spawned) => spawned,
+        Err(error) => {
+            return cannot_start(format!("`{}`: {error}", program.to_string_lossy()));
+        }
+    };
+    let watcher =
+        census.and_then(|census| watch::Watcher::new(census, spawned.group.0, &spawned.stdin).ok());
+    drive::drive(spawned, inputs, watcher, limits, started)
+}
