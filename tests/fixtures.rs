@@ -19,6 +19,7 @@ use harness::feedback::{self, Paint};
 use harness::fixture::{self, Fixture};
 use harness::process::{self, Limits, Mode, Outcome};
 use harness::program::Program;
+use harness::sandbox::Sandbox;
 use insta::{Comparator, Snapshot};
 use test_support::{Failed, Trial};
 
@@ -114,7 +115,16 @@ fn check(
     let limits = Limits::default();
     // As `grade` does: one answer at a time where the system shows when a program waits.
     let mode = Mode::interactive().unwrap_or(Mode::WholeInput);
-    let run = process::run(program.argv(), fixture.transcript.inputs(), mode, limits);
+    // The tests run the workspace's own programs, or the one the tester names: unconfined.
+    let unconfined = Sandbox::off("the workspace's own tests");
+    let run = process::run(
+        program.argv(),
+        fixture.transcript.inputs(),
+        mode,
+        limits,
+        &unconfined,
+    )
+    .map_err(|error| Failed::from(format!("the stage could not be run: {error}")))?;
     let judgement = harness::judge(fixture, &run, limits, &TicTacToe::new(stage));
     let actual = run.transcript(&fixture.transcript);
     // The same feedback as the grader gives, then the whole diff.

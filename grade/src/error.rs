@@ -48,6 +48,9 @@ pub enum GradeError {
     },
     /// This executable cannot find itself, so it cannot run its reference stage.
     OwnExecutable(io::Error),
+    /// The grader ran out of its own resources (file descriptors, processes, memory) or could
+    /// not set up a case's sandbox: no verdict on the program can be given.
+    OwnResources(io::Error),
 }
 
 impl GradeError {
@@ -60,7 +63,9 @@ impl GradeError {
             | GradeError::Fixture(_)
             | GradeError::Program(_)
             | GradeError::Class { .. } => EXIT_USAGE,
-            GradeError::Output { .. } | GradeError::OwnExecutable(_) => EXIT_INTERNAL,
+            GradeError::Output { .. }
+            | GradeError::OwnExecutable(_)
+            | GradeError::OwnResources(_) => EXIT_INTERNAL,
         }
     }
 }
@@ -84,6 +89,12 @@ impl fmt::Display for GradeError {
             GradeError::OwnExecutable(error) => write!(
                 f,
                 "cannot find this grade executable to run the reference stage: {error}"
+            ),
+            GradeError::OwnResources(error) => write!(
+                f,
+                "the grader could not run a case: {error}. That is a failure of the grader's own \
+                 resources, not a verdict on the program: run fewer programs at once, or raise \
+                 the limit (`ulimit -n`, `ulimit -u`)"
             ),
         }
     }

@@ -7,11 +7,12 @@ use std::fs;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 
 use harness::fixture::Fixture;
 use harness::process::{self, Limits, Mode};
+use harness::sandbox::Sandbox;
 use harness::{Program, judge};
 
 use crate::case::{CaseResult, Criterion};
@@ -38,8 +39,12 @@ pub struct Grading {
 /// case is run; otherwise no case after the first failure (in fixture order, by
 /// `how.criterion`) is reported, and cases not yet started are not run. The results are in
 /// fixture order, a prefix of the cases.
-#[must_use]
-pub fn grade(program: &Program, fixtures: &[Fixture], how: Grading) -> Vec<CaseResult> {
+pub fn grade(
+    program: &Program,
+    fixtures: &[Fixture],
+    how: Grading,
+    sandbox: &Sandbox,
+) -> Result<Vec<CaseResult>, GradeError> {
     let Grading {
         check,
         limits,
@@ -54,19 +59,30 @@ pub fn grade(program: &Program, fixtures: &[Fixture], how: Grading) -> Vec<CaseR
     let first_failure = AtomicUsize::new(usize::MAX);
     let results: Mutex<Vec<Option<CaseResult>>> =
         Mutex::new((0..fixtures.len()).map(|_| None).collect());
+    // The grader's own failure stops every worker: no verdict can be trusted after it.
+    let own_failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let failed_itself = AtomicBool::new(false);
     thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
                 loop {
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     if index >= fixtures.len()
+                        || failed_itself.load(Ordering::SeqCst)
                         || (!all && index > first_failure.load(Ordering::SeqCst))
                     {
                         return;
                     }
                     let fixture = &fixtures[index];
-                    let run =
-                        process::run(program.argv(), fixture.transcript.inputs(), mode, limits);
+                    let inputs = fixture.transcript.inputs();
+                    let run = match process::run(program.argv(), inputs, mode, limits, sandbox) {
+                        Ok(run) => run,
+                        Err(error) => {
+                            failed_itself.store(true, Ordering::SeqCst);
+                            lock(&own_failure).get_or_insert(error);
+                            return;
+                        }
+                    };
                     let result = CaseResult {
                         number: index + 1,
                         judgement: judge(fixture, &run, limits, &check),
@@ -75,14 +91,14 @@ pub fn grade(program: &Program, fixtures: &[Fixture], how: Grading) -> Vec<CaseR
                     if !result.passed(criterion) {
                         first_failure.fetch_min(index, Ordering::SeqCst);
                     }
-                    let mut results = results
-                        .lock()
-                        .unwrap_or_else(|poisoned| poisoned.into_inner());
-                    results[index] = Some(result);
+                    lock(&results)[index] = Some(result);
                 }
             });
         }
     });
+    if let Some(error) = lock(&own_failure).take() {
+        return Err(GradeError::OwnResources(error));
+    }
     let results = results
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -94,7 +110,14 @@ pub fn grade(program: &Program, fixtures: &[Fixture], how: Grading) -> Vec<CaseR
             .saturating_add(1)
             .min(fixtures.len())
     };
-    results.into_iter().take(reported).flatten().collect()
+    Ok(results.into_iter().take(reported).flatten().collect())
+}
+
+/// The value of `mutex`, whether or not a thread panicked holding it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// What stands for a submission's folder in a class's command.

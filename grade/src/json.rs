@@ -5,27 +5,23 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 
-use harness::Mode;
 use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
+use harness::sandbox::Support;
 use serde_json::{Value, json};
 
 use crate::case::{CaseResult, Criterion, Scores};
 use crate::error::GradeError;
 use crate::grading::NotGraded;
+use crate::text::Heading;
 
 /// The longest `output` kept for a case, in characters.
 const OUTPUT_LIMIT: usize = 500;
 
 /// The results of one program on the cases of `stage`, passed by `criterion`, graded in `mode`.
 #[must_use]
-pub fn for_program(
-    stage: u8,
-    criterion: Criterion,
-    mode: Mode,
-    fixtures: &[Fixture],
-    results: &[CaseResult],
-) -> Value {
+pub fn for_program(heading: &Heading<'_>, fixtures: &[Fixture], results: &[CaseResult]) -> Value {
+    let (stage, criterion) = (heading.stage, heading.criterion);
     let pass_or_fail = |passed: bool| if passed { "pass" } else { "fail" };
     let tests: Vec<Value> = results
         .iter()
@@ -76,7 +72,8 @@ pub fn for_program(
         "message": message,
         "criterion": criterion.name(),
         "scores": { "exact": scores.exact, "content": scores.content, "total": scores.total },
-        "mode": mode.name(),
+        "mode": heading.delivery.mode.name(),
+        "sandbox": sandbox_name(heading.sandbox),
         "tests": tests,
     })
 }
@@ -85,17 +82,15 @@ pub fn for_program(
 #[must_use]
 pub fn for_submission(
     name: &str,
-    stage: u8,
-    criterion: Criterion,
+    heading: &Heading<'_>,
     fixtures: &[Fixture],
     results: &[CaseResult],
-    mode: Mode,
 ) -> Value {
     json!({
         "name": name,
-        "passed": Scores::of(results).passed(criterion),
+        "passed": Scores::of(results).passed(heading.criterion),
         "total": fixtures.len(),
-        "results": for_program(stage, criterion, mode, fixtures, results),
+        "results": for_program(heading, fixtures, results),
     })
 }
 
@@ -117,8 +112,21 @@ pub fn for_not_graded(name: &str, total: usize, why: &NotGraded) -> Value {
 /// The results of a class graded in `mode`: one entry a submission, as [`for_submission`]
 /// gives them.
 #[must_use]
-pub fn for_class(stage: u8, submissions: Vec<Value>, mode: Mode) -> Value {
-    json!({ "task_id": stage, "mode": mode.name(), "submissions": submissions })
+pub fn for_class(heading: &Heading<'_>, submissions: Vec<Value>) -> Value {
+    json!({
+        "task_id": heading.stage,
+        "mode": heading.delivery.mode.name(),
+        "sandbox": sandbox_name(heading.sandbox),
+        "submissions": submissions,
+    })
+}
+
+/// How the cases were confined, for machines: `landlock`, or `none`.
+fn sandbox_name(support: &Support) -> &'static str {
+    match support {
+        Support::Enforced { .. } => "landlock",
+        Support::Off(_) => "none",
+    }
 }
 
 /// Checks, before any grading, that results can be written to `path`: its folder exists and

@@ -24,6 +24,7 @@ use std::time::Duration;
 use clap::Parser;
 use harness::feedback::Paint;
 use harness::fixture::{self, Fixture};
+use harness::sandbox::Sandbox;
 use harness::{Limits, Mode, Program};
 
 use content::TicTacToe;
@@ -75,6 +76,10 @@ pub struct Options {
     /// waits for one.
     #[arg(long)]
     pub whole_input: bool,
+    /// Run each case outside the sandbox, able to read the fixtures and write wherever you
+    /// may: for a program you trust that must write files outside its own folder.
+    #[arg(long)]
+    pub no_sandbox: bool,
     /// The program to grade, run directly, not through a shell; without it, the reference
     /// stage built into this grader.
     #[arg(last = true, value_name = "COMMAND")]
@@ -178,21 +183,24 @@ fn grade_as_asked(
         },
         mode: delivery.mode,
     };
+    let hidden = hidden_from_cases(options, &fixtures_dir);
+    let sandbox = sandbox(options, &hidden);
     let heading = text::Heading {
         stage: options.stage,
         fixtures_dir: &fixtures_dir,
         criterion: how.criterion,
         delivery: &delivery,
+        sandbox: sandbox.support(),
     };
     if let Some(class) = &options.class {
-        return grade_class(options, class, heading, &fixtures, how, out);
+        return grade_class(options, class, (heading, &hidden), &fixtures, how, out);
     }
     let program = if options.command.is_empty() {
         reference::program(options.stage)?
     } else {
         Program::command(options.command.clone())
     };
-    let results = grade(&program, &fixtures, how);
+    let results = grade(&program, &fixtures, how, &sandbox)?;
     let label = if options.command.is_empty() {
         program.label().to_owned()
     } else {
@@ -201,10 +209,7 @@ fn grade_as_asked(
     // A failure to write is kept by `out` and told after the JSON is written.
     let _ = text::program_report(out, &label, heading, &fixtures, &results, paint);
     if let Some(path) = &options.json {
-        json::write(
-            path,
-            &json::for_program(options.stage, how.criterion, how.mode, &fixtures, &results),
-        )?;
+        json::write(path, &json::for_program(&heading, &fixtures, &results))?;
     }
     Ok(status_of(all_passed(&results, how.criterion)))
 }
@@ -218,7 +223,7 @@ fn all_passed(results: &[CaseResult], criterion: Criterion) -> bool {
 fn grade_class(
     options: &Options,
     class: &Path,
-    heading: text::Heading<'_>,
+    (heading, hidden): (text::Heading<'_>, &[PathBuf]),
     fixtures: &[Fixture],
     how: Grading,
     out: &mut impl Write,
@@ -239,21 +244,22 @@ fn grade_class(
         // A failure to write is kept by `out` and told after the JSON is written.
         let entry = match submission.program(options.stage) {
             Ok(program) => {
-                let results = grade(&program, fixtures, how);
+                // Each submission is hidden the others' folders too.
+                let mut hidden = hidden.to_vec();
+                hidden.extend(
+                    submissions
+                        .iter()
+                        .filter(|other| other.folder != submission.folder)
+                        .map(|other| other.folder.clone()),
+                );
+                let results = grade(&program, fixtures, how, &sandbox(options, &hidden))?;
                 let _ = table.row(out, &submission.name, &results);
                 if all_passed(&results, how.criterion) {
                     passed += 1;
                 } else {
                     failed += 1;
                 }
-                json::for_submission(
-                    &name,
-                    options.stage,
-                    how.criterion,
-                    fixtures,
-                    &results,
-                    how.mode,
-                )
+                json::for_submission(&name, &heading, fixtures, &results)
             }
             Err(not_graded) => {
                 let _ = table.row_not_graded(out, &submission.name, &not_graded.to_string());
@@ -271,7 +277,7 @@ fn grade_class(
     }
     let _ = text::ClassTable::finish(out, passed, failed, skipped);
     if let Some(path) = &options.json {
-        json::write(path, &json::for_class(options.stage, entries, how.mode))?;
+        json::write(path, &json::for_class(&heading, entries))?;
     }
     Ok(status_of(failed == 0))
 }
@@ -303,6 +309,34 @@ impl Delivery {
             },
             whole_input_because: why_not,
         }
+    }
+}
+
+/// What no case may read: the fixtures of every stage, the JSON results, and the report when it
+/// goes to a file.
+fn hidden_from_cases(options: &Options, fixtures_dir: &Path) -> Vec<PathBuf> {
+    let stage_folder = format!("stage{}", options.stage);
+    let fixtures_root = match fixtures_dir.parent() {
+        Some(root) if fixtures_dir.ends_with(&stage_folder) => root,
+        _ => fixtures_dir,
+    };
+    let mut hidden = vec![fixtures_root.to_owned()];
+    hidden.extend(options.json.iter().cloned());
+    // Standard output, when it is a file: the report as it is written.
+    if let Ok(report) = std::fs::read_link("/proc/self/fd/1")
+        && report.is_file()
+    {
+        hidden.push(report);
+    }
+    hidden
+}
+
+/// The sandbox the cases run in, hiding `hidden`, unless `--no-sandbox` turns it off.
+fn sandbox(options: &Options, hidden: &[PathBuf]) -> Sandbox {
+    if options.no_sandbox {
+        Sandbox::off("as --no-sandbox asks")
+    } else {
+        Sandbox::new(hidden)
     }
 }
 

@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use harness::process::{self, Limits, Outcome};
+use harness::sandbox::Sandbox;
 use harness::{Program, fixture};
 use serde::Deserialize;
 
@@ -224,13 +225,20 @@ impl Project {
             max_stdout: BUILD_OUTPUT,
             stderr_tail: BUILD_OUTPUT,
         };
-        // A build reads nothing: its input is closed at once.
+        // A build reads nothing: its input is closed at once. It is the learner's own build,
+        // writing where it must (`target/`, `build/`): not sandboxed.
         let run = process::run(
             &in_folder(&self.root, words.argv()),
             &[],
             process::Mode::WholeInput,
             limits,
-        );
+            &Sandbox::off("a build writes where it must"),
+        )
+        .map_err(|error| BuildFailure {
+            command: line.clone(),
+            why: format!("could not be run, the grader having run out of resources: {error}"),
+            output: String::new(),
+        })?;
         match &run.outcome {
             Outcome::Exited(0) => Ok(()),
             Outcome::Exited(status @ (126 | 127)) => Err(failure(

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
+use harness::sandbox::Support;
 
 use crate::Delivery;
 use crate::case::{CaseResult, Criterion, Scores};
@@ -24,6 +25,8 @@ pub struct Heading<'a> {
     pub criterion: Criterion,
     /// How each case is given its input, and why when it is all at once.
     pub delivery: &'a Delivery,
+    /// Whether the cases run in the sandbox, and why not when they do not.
+    pub sandbox: &'a Support,
 }
 
 impl Heading<'_> {
@@ -35,10 +38,14 @@ impl Heading<'_> {
             Criterion::Content => ", a case passing when its game is right (--content)",
         };
         format!(
-            "the {count} cases of stage {} in {}{criterion}{}",
+            "the {count} cases of stage {} in {}{criterion}{}{}",
             self.stage,
             self.fixtures_dir.display(),
-            whole_input_note(self.delivery)
+            whole_input_note(self.delivery),
+            match self.sandbox {
+                Support::Enforced { .. } => String::new(),
+                Support::Off(why) => format!(", without the sandbox: {why}"),
+            }
         )
     }
 }

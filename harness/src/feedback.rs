@@ -286,7 +286,7 @@ impl Views<'_> {
             None => "before the first input of this case was given\n".to_owned(),
             Some("") => "after an empty input line\n".to_owned(),
             Some("\\z") => "after the input ended\n".to_owned(),
-            Some(input) => format!("after the input `{input}`\n"),
+            Some(input) => format!("after the input `{}`\n", cut(input)),
         }
     }
 }
@@ -492,7 +492,7 @@ fn first_difference(expected: &str, actual: &str, paint: Paint) -> String {
         .find_map(|line| split_input_line(line).map(|(_, input)| input))
     {
         Some(input) => {
-            let _ = writeln!(text, "after the input `{input}`");
+            let _ = writeln!(text, "after the input `{}`", cut(input));
         }
         None => text.push_str("before the first input of this case was given\n"),
     }

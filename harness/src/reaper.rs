@@ -2,12 +2,15 @@
 //! so a process that a case starts and abandons (a double fork, `setsid`, a group of its own)
 //! becomes the grader's child instead of init's; every case is registered while it runs; and an
 //! unregistered child of the grader is such an escapee, killed when any case ends and when the
-//! grader is stopped.
+//! grader is stopped. Only a process that made itself the subreaper hunts escapees: in any other
+//! (a test binary running cases beside children of its own), an unregistered child is nobody's
+//! escapee, and is left alone.
 
 use std::collections::HashSet;
 use std::fs;
 use std::io;
 use std::process::{Child, Command};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 /// The process ids of the cases running now, each the leader of its own session and group.
@@ -28,8 +31,14 @@ fn running() -> MutexGuard<'static, Vec<libc::pid_t>> {
 ///
 /// When the kernel refuses (not Linux, or a kernel before 3.4).
 pub fn become_subreaper() -> io::Result<()> {
-    set_process_flag(libc::PR_SET_CHILD_SUBREAPER, 1)
+    set_process_flag(libc::PR_SET_CHILD_SUBREAPER, 1)?;
+    SUBREAPER.store(true, Ordering::SeqCst);
+    Ok(())
 }
+
+/// Whether this process made itself the subreaper: only then are its unregistered children
+/// escapees of its cases.
+static SUBREAPER: AtomicBool = AtomicBool::new(false);
 
 /// Makes this process's `/proc` entries (its open files, working folder, environment, memory)
 /// closed to the programs it runs, which run as the same user: a case cannot look into the
@@ -114,6 +123,9 @@ pub fn kill_group(group: libc::pid_t) {
 /// their case's group and were handed to this process, the subreaper, when their parent died.
 /// Looks again after each kill for the children those had, a bounded number of times.
 pub fn kill_escapees() {
+    if !SUBREAPER.load(Ordering::SeqCst) {
+        return;
+    }
     // Held throughout, so that no case starts (and looks like an escapee) meanwhile.
     let running = running();
     let cases: HashSet<libc::pid_t> = running.iter().copied().collect();
@@ -148,6 +160,43 @@ pub fn kill_everything() {
         kill_group(group);
     }
     kill_escapees();
+}
+
+/// Makes SIGINT, SIGTERM and SIGHUP kill every running case and escapee before they end this
+/// process as they would have (so a shell sees the usual status): a grader stopped with Ctrl-C,
+/// or by a closed terminal, leaves nothing running.
+///
+/// # Errors
+///
+/// When the handlers cannot be installed.
+pub fn kill_everything_on_signals() -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::Builder::new()
+        .name("signals".to_owned())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Before the cases die: grading would go on to judge them and end on its own.
+                STOPPING.store(true, Ordering::SeqCst);
+                kill_everything();
+                // Ends the process as the signal's default action does.
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+            }
+        })?;
+    Ok(())
+}
+
+/// Set once a signal that stops the grader has come: from then on the process ends as that
+/// signal ends it, never on its own.
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
+/// Returns at once, unless a signal is stopping this process: then never, for the signal's
+/// handler ends the process as the signal would. A program calls this before it exits, so that
+/// a grader stopped mid-case does not exit as if it had graded.
+pub fn wait_if_stopping() {
+    while STOPPING.load(Ordering::SeqCst) {
+        std::thread::park();
+    }
 }
 
 /// The children of this process, from each of its threads' `children` file in `/proc`.

@@ -11,6 +11,7 @@ use grade::grading::Grading;
 use grade::project::{self, BuildFailure, Project, ProjectError};
 use harness::feedback;
 use harness::fixture::Fixture;
+use harness::sandbox::Sandbox;
 use harness::{Limits, Mode};
 
 use crate::embedded::{self, STAGES, plural};
@@ -167,7 +168,11 @@ pub fn check(
                             // a program waits.
                             mode: Mode::interactive().unwrap_or(Mode::WholeInput),
                         },
-                    ),
+                        // The learner's own program, on their own machine: nothing to hide
+                        // from it, since the cases are built into kata.
+                        &Sandbox::off("a learner's own program"),
+                    )
+                    .map_err(KataError::Grader)?,
                 }
             }
         },

@@ -38,6 +38,8 @@ pub enum KataError {
     Watch(String),
     /// The output cannot be written.
     Output(io::Error),
+    /// The grader could not run a case, for want of its own resources: no verdict.
+    Grader(grade::GradeError),
 }
 
 impl KataError {
@@ -53,7 +55,8 @@ impl KataError {
             KataError::File { .. }
             | KataError::Fixture(_)
             | KataError::Watch(_)
-            | KataError::Output(_) => EXIT_INTERNAL,
+            | KataError::Output(_)
+            | KataError::Grader(_) => EXIT_INTERNAL,
         }
     }
 
@@ -89,6 +92,7 @@ impl fmt::Display for KataError {
                  workspace"
             ),
             KataError::Watch(message) => write!(f, "cannot watch the project's files: {message}"),
+            KataError::Grader(error) => error.fmt(f),
             KataError::Output(error) => write!(f, "cannot write the output: {error}"),
         }
     }

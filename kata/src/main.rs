@@ -8,6 +8,10 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<OsString> = env::args_os().collect();
+    // Nothing a learner's program starts may outlive its check, or kata. Where the system
+    // offers none of this, checking goes on without it.
+    let _ = harness::reaper::become_subreaper();
+    let _ = harness::reaper::kill_everything_on_signals();
     let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
     let context = kata::Context {
         // Without a current folder, `.` still names it for every path kata makes.
@@ -15,11 +19,13 @@ fn main() -> ExitCode {
         terminal,
         color: io::stdout().is_terminal() && env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
-    ExitCode::from(kata::run(
+    let status = kata::run(
         args,
         &context,
         BufReader::new(io::stdin()),
         &mut io::stdout(),
         &mut io::stderr(),
-    ))
+    );
+    harness::reaper::wait_if_stopping();
+    ExitCode::from(status)
 }

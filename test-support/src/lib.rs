@@ -3,7 +3,7 @@
 //! workspace tests itself and writes its snapshots into itself.
 //!
 //! - [`run`] and [`test()`]: the binary's `main`, and trials whose failures say where they failed;
-//!   [`test_with`] and [`test_needing`]: trials that need a tool, skipped visibly without it.
+//!   [`test_with`]: trials that need a tool, skipped visibly without it.
 //! - [`within`]: a watchdog for anything that could hang.
 //! - [`snapshot`]: an insta snapshot in a folder named at run time.
 //! - [`toolchain`]: the interpreters and compilers of other languages, or a visible skip.
@@ -30,7 +30,18 @@ thread_local! {
 /// Runs `trials` as libtest does (filters, `--list`, `--test-threads`, parallel by default).
 #[must_use]
 pub fn run(trials: Vec<Trial>) -> ExitCode {
-    let arguments = libtest_mimic::Arguments::from_args();
+    run_with(trials, 1)
+}
+
+/// [`run`] with `per_core` trials at once on each core unless `--test-threads` says otherwise:
+/// for trials that mostly wait for the processes they start.
+#[must_use]
+pub fn run_with(trials: Vec<Trial>, per_core: usize) -> ExitCode {
+    let mut arguments = libtest_mimic::Arguments::from_args();
+    if arguments.test_threads.is_none() {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        arguments.test_threads = Some(cores * per_core);
+    }
     // A trial reports its own panic, with its place; the default hook would only repeat it.
     panic::set_hook(Box::new(|info| {
         let location = info.location().map(ToString::to_string);
@@ -63,23 +74,10 @@ macro_rules! tests {
     };
 }
 
-/// A trial that needs `tool`: run when it is there, otherwise reported as ignored with the
-/// reason, never silently passed.
-pub fn test_with<T: Send + 'static>(
-    name: impl Into<String>,
-    tool: Result<T, String>,
-    body: impl FnOnce(T) + Send + 'static,
-) -> Trial {
-    let name = name.into();
-    match tool {
-        Ok(tool) => test(name, move || body(tool)),
-        Err(reason) => Trial::ignorable_test(name, move || Ok(Completion::ignored_with(reason))),
-    }
-}
-
-/// A trial like [`test_with`] whose tool is looked for only when the trial runs, for tools that
-/// take a while to ask (a compiler's version): a filtered-out or ignored trial costs nothing.
-pub fn test_needing<T: 'static>(
+/// A trial that needs a tool, looked for by `find` only when the trial runs (a filtered-out trial
+/// costs nothing, and no look blocks the start of the run): run with the tool when it is there,
+/// otherwise reported as ignored with the reason, never silently passed.
+pub fn test_with<T: 'static>(
     name: impl Into<String>,
     find: impl FnOnce() -> Result<T, String> + Send + 'static,
     body: impl FnOnce(T) + Send + 'static,

@@ -9,6 +9,11 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
+/// The flag the tests start Python with: no `site` import (the test programs use only the
+/// standard library). It changes nothing a program does with its input and output, and makes each
+/// start several times quicker (about 9 ms instead of 43 where it was measured).
+pub const PYTHON_WITHOUT_SITE: &str = "-S";
+
 /// The Python 3 interpreter itself: `python3` on PATH may be a version manager's shim that
 /// takes a tenth of a second to start, so the shim is asked once where the interpreter is.
 ///

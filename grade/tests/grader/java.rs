@@ -19,7 +19,7 @@ const JVM_FLAGS: [&str; 2] = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
 pub(crate) fn trials() -> Vec<Trial> {
     vec![test_with(
         "java::a_scanner_program_passes_and_one_surprised_by_the_end_of_input_names_its_exception",
-        interactive(toolchain::jdk()),
+        || interactive(toolchain::jdk()),
         |jdk| {
             let built = tempfile::tempdir().expect("a temporary folder");
             let compiled = Command::new(&jdk.javac)

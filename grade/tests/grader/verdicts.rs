@@ -123,10 +123,11 @@ pub(crate) fn trials() -> Vec<Trial> {
     trials.extend((1..=5).map(|stage| {
         test_with(
             format!("verdicts::a_correct_program_in_python_passes_stage_{stage}"),
-            toolchain::python(),
+            toolchain::python,
             move |python| {
                 let mut words = args(&[&stage.to_string(), "--all", "--"]);
                 words.push(python.into());
+                words.push(toolchain::PYTHON_WITHOUT_SITE.into());
                 words.push(format!("submissions/python/stage{stage}.py").into());
                 let graded = grade(&words);
                 assert_eq!(graded.status, Some(0), "stage {stage}: {}", graded.report);

@@ -38,17 +38,21 @@ pub(crate) fn trials() -> Vec<Trial> {
     let mut trials: Vec<Trial> = FAULTS
         .iter()
         .map(|&(fault, options, status, name)| {
-            test_with(format!("waiting::{name}"), interactive(Ok(())), move |()| {
-                let graded = grade(&submission(options, fault, &[]));
-                assert_eq!(graded.status, Some(status), "{}", graded.report);
-                snapshot(name, &graded.report);
-            })
+            test_with(
+                format!("waiting::{name}"),
+                || interactive(Ok(())),
+                move |()| {
+                    let graded = grade(&submission(options, fault, &[]));
+                    assert_eq!(graded.status, Some(status), "{}", graded.report);
+                    snapshot(name, &graded.report);
+                },
+            )
         })
         .collect();
     trials.extend([
         test_with(
             "waiting::a_program_that_reads_in_another_thread_passes",
-            interactive(Ok(())),
+            || interactive(Ok(())),
             |()| {
                 passes_as_submission(
                     "reads-in-thread",
@@ -58,7 +62,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         ),
         test_with(
             "waiting::a_program_waiting_in_poll_on_another_pipe_is_not_waiting_for_input",
-            interactive(Ok(())),
+            || interactive(Ok(())),
             |()| {
                 // Six times as long as a poll-family wait must last to count.
                 let graded = grade(&submission(
@@ -76,22 +80,22 @@ pub(crate) fn trials() -> Vec<Trial> {
         ),
         test_with(
             "waiting::a_program_waiting_in_poll_passes",
-            interactive(Ok(())),
+            || interactive(Ok(())),
             |()| passes_as_submission("polls-stdin", "a_program_waiting_in_poll_passes"),
         ),
         test_with(
             "waiting::a_program_waiting_in_select_passes",
-            interactive(Ok(())),
+            || interactive(Ok(())),
             |()| passes_as_submission("selects-stdin", "a_program_waiting_in_select_passes"),
         ),
         test_with(
             "waiting::c_printf_without_fflush_is_a_prompt_not_shown_and_with_it_passes",
-            interactive(toolchain::gcc()),
+            || interactive(toolchain::gcc()),
             c_with_and_without_fflush,
         ),
         test_with(
             "waiting::a_node_program_reading_with_readline_passes",
-            interactive(toolchain::node()),
+            || interactive(toolchain::node()),
             |node| {
                 let words = [node.clone().into(), "submissions/node/stage2.js".into()];
                 graded_passes(
@@ -104,7 +108,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         ),
         test_with(
             "waiting::a_shell_read_loop_passes",
-            interactive(toolchain::sh()),
+            || interactive(toolchain::sh()),
             |sh| {
                 let words = [sh.clone().into(), "submissions/sh/stage2.sh".into()];
                 graded_passes(2, &words, &[(&sh, "sh")], "a_shell_read_loop_passes");
@@ -112,10 +116,11 @@ pub(crate) fn trials() -> Vec<Trial> {
         ),
         test_with(
             "waiting::a_python_program_asking_with_input_passes",
-            interactive(toolchain::python()),
+            || interactive(toolchain::python()),
             |python| {
                 let words = [
                     python.clone().into(),
+                    toolchain::PYTHON_WITHOUT_SITE.into(),
                     "submissions/python/stage4_with_input.py".into(),
                 ];
                 graded_passes(
@@ -128,7 +133,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         ),
         test_with(
             "waiting::a_python_program_run_through_sh_c_passes",
-            interactive(toolchain::python().and_then(|python| Ok((python, toolchain::sh()?)))),
+            || interactive(toolchain::python().and_then(|python| Ok((python, toolchain::sh()?)))),
             |(python, sh)| {
                 // Two processes: the shell cannot hand itself over to the program, since a
                 // command follows it.
@@ -138,6 +143,7 @@ pub(crate) fn trials() -> Vec<Trial> {
                     "\"$@\"; exit".into(),
                     "sh".into(),
                     python.clone().into(),
+                    toolchain::PYTHON_WITHOUT_SITE.into(),
                     "submissions/python/stage2.py".into(),
                 ];
                 graded_passes(
@@ -150,11 +156,12 @@ pub(crate) fn trials() -> Vec<Trial> {
         ),
         test_with(
             "waiting::a_python_program_that_reads_all_its_input_first_is_a_prompt_not_shown",
-            interactive(toolchain::python()),
+            || interactive(toolchain::python()),
             |python| {
                 let mut words = args(&["3", "--"]);
                 words.extend([
                     python.clone().into(),
+                    toolchain::PYTHON_WITHOUT_SITE.into(),
                     "submissions/python/stage3_reads_all_first.py".into(),
                 ]);
                 let graded = shown(grade(&words), &[(&python, "python3")]);

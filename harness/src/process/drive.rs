@@ -11,10 +11,11 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::spawn::{ProcessGroup, Spawned};
+use super::spawn::Spawned;
 use super::watch::{Check, Wait, Watcher};
 use super::{Limits, Outcome, Run};
 use crate::interleaving::Interleaving;
+use crate::reaper;
 use crate::transcript::Input;
 
 /// The shortest pause between two looks at a quiet program: about the time a program takes
@@ -22,8 +23,12 @@ use crate::transcript::Input;
 const SHORTEST_PAUSE: Duration = Duration::from_micros(50);
 /// The longest: how late a program that has been busy a while is seen to wait, or to end.
 const LONGEST_PAUSE: Duration = Duration::from_millis(5);
-/// How long the pipes are read after the process group is killed, for what it wrote before.
-const LAST_READS: Duration = Duration::from_secs(1);
+/// How long the pipes are read after the case's processes are killed, for what they wrote
+/// before: once every writer is dead, the rest of a pipe reads at once, so this only bounds
+/// what a process beyond the grader's reach could hold open.
+const LAST_READS: Duration = Duration::from_millis(250);
+/// How long the program's exit is waited for once it has been killed.
+const LAST_WAIT: Duration = Duration::from_secs(1);
 
 /// Runs `spawned` to its end on `inputs`, one answer at a time if `watcher` is given, else all at
 /// once, and reports the run.
@@ -39,8 +44,9 @@ pub(super) fn drive(
         stdin,
         stdout,
         stderr,
-        group,
+        case,
     } = spawned;
+    let group = case.group();
     let mut stdout = Drain::new(stdout, Keep::First(limits.max_stdout));
     let mut stderr = Drain::new(stderr, Keep::Last(limits.stderr_tail));
     let nonblocking = [Some(stdin.as_fd()), stdout.fd(), stderr.fd()]
@@ -48,7 +54,7 @@ pub(super) fn drive(
         .flatten()
         .try_for_each(set_nonblocking);
     if let Err(error) = nonblocking {
-        group.kill();
+        reaper::kill_group(group);
         let _ = child.wait();
         return Run {
             outcome: Outcome::CannotStart(format!("its pipes could not be set up: {error}")),
@@ -61,11 +67,13 @@ pub(super) fn drive(
     let mut feed = Feed::new(stdin, inputs, watcher);
     let deadline = started + limits.timeout;
 
-    thread::scope(|scope| {
-        // A panic below must not leave the scope waiting for a program that waits for input.
+    {
+        // A panic below must not leave a program running that waits for input.
         let _unwinding = KillOnUnwind(group);
         let (exited, exit) = mpsc::channel();
-        scope.spawn(move || {
+        // Not a scoped thread: nothing, not even a program the kernel cannot kill at once, may
+        // keep the grader past the case's deadline.
+        thread::spawn(move || {
             let _ = exited.send(child.wait());
         });
         let mut pause = SHORTEST_PAUSE;
@@ -89,7 +97,7 @@ pub(super) fn drive(
             let overflowed = stdout.overflowed;
             let mut active = stdout.read_ready() | stderr.read_ready() | feed.write_ready();
             if stdout.overflowed && !overflowed {
-                group.kill();
+                reaper::kill_group(group);
             }
             if feed.is_watching() {
                 active |= feed.look(&mut stdout);
@@ -100,12 +108,22 @@ pub(super) fn drive(
                 (pause * 2).min(LONGEST_PAUSE)
             };
         };
-        // The leader has ended or is out of time: nothing of the group may outlive the case.
-        group.kill();
-        let status = status.or_else(|| {
-            let _ = exit.recv();
-            None
-        });
+        // The leader has ended or is out of time: nothing it started may outlive the case,
+        // whether it stayed in its group or escaped it (and so came to the grader, the subreaper).
+        reaper::kill_group(group);
+        let reaped = match status {
+            Some(_) => true,
+            // Reaped once killed; a leader that cannot even be reaped is left to its thread.
+            None => exit.recv_timeout(LAST_WAIT).is_ok(),
+        };
+        reaper::kill_escapees();
+        if reaped {
+            drop(case);
+        } else {
+            // Until it is reaped, the leader is a child of the grader that no one must take for
+            // an escapee (reaping it would steal its status): it stays registered.
+            std::mem::forget(case);
+        }
         let last_reads = Instant::now() + LAST_READS;
         while stdout.is_open() || stderr.is_open() {
             let now = Instant::now();
@@ -128,16 +146,16 @@ pub(super) fn drive(
             duration: started.elapsed(),
             interleaving: feed.record,
         }
-    })
+    }
 }
 
 /// Kills the process group if the thread unwinds past it.
-struct KillOnUnwind(ProcessGroup);
+struct KillOnUnwind(libc::pid_t);
 
 impl Drop for KillOnUnwind {
     fn drop(&mut self) {
         if thread::panicking() {
-            self.0.kill();
+            reaper::kill_group(self.0);
         }
     }
 }

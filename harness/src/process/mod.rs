@@ -44,9 +44,12 @@ mod spawn;
 mod watch;
 
 use std::ffi::OsString;
+use std::io;
 use std::time::{Duration, Instant};
 
 use crate::interleaving::Interleaving;
+use crate::launch::LaunchError;
+use crate::sandbox::Sandbox;
 use crate::transcript::{Input, Transcript};
 
 pub use watch::Unsupported;
@@ -164,10 +167,21 @@ impl Run {
     }
 }
 
-/// Runs `argv` on `inputs`, given in `mode`. Whatever happens, every process of its group is
-/// gone when this returns.
-#[must_use]
-pub fn run(argv: &[OsString], inputs: &[Input], mode: Mode, limits: Limits) -> Run {
+/// Runs `argv` on `inputs`, given in `mode`, confined by `sandbox`. Whatever happens, nothing
+/// the program started is left running when this returns, and it returns by the time limit
+/// (and a moment to collect what was written).
+///
+/// # Errors
+///
+/// The grader's own failure, never the program's: it ran out of file descriptors, processes or
+/// memory, or could not set up the case's sandbox. No verdict can be given then.
+pub fn run(
+    argv: &[OsString],
+    inputs: &[Input],
+    mode: Mode,
+    limits: Limits,
+    sandbox: &Sandbox,
+) -> io::Result<Run> {
     let started = Instant::now();
     let cannot_start = |why: String| Run {
         outcome: Outcome::CannotStart(why),
@@ -177,17 +191,17 @@ pub fn run(argv: &[OsString], inputs: &[Input], mode: Mode, limits: Limits) -> R
         interleaving: None,
     };
     let Some((program, args)) = argv.split_first() else {
-        return cannot_start("an empty command".to_owned());
+        return Ok(cannot_start("an empty command".to_owned()));
     };
+    let case_sandbox = sandbox.for_case()?;
     // Taken before the program starts, so that nothing it starts is missed.
     let census = (mode == Mode::Interactive).then(watch::Census::take);
-    let spawned = match spawn::spawn(program, args) {
+    let spawned = match spawn::spawn(program, args, case_sandbox.as_ref()) {
         Ok(spawned) => spawned,
-        Err(error) => {
-            return cannot_start(format!("`{}`: {error}", program.to_string_lossy()));
-        }
+        Err(LaunchError::Program(why)) => return Ok(cannot_start(why)),
+        Err(LaunchError::Grader(error)) => return Err(error),
     };
-    let watcher =
-        census.and_then(|census| watch::Watcher::new(census, spawned.group.0, &spawned.stdin).ok());
-    drive::drive(spawned, inputs, watcher, limits, started)
+    let group = u32::try_from(spawned.case.group()).unwrap_or_default();
+    let watcher = census.and_then(|census| watch::Watcher::new(census, group, &spawned.stdin).ok());
+    Ok(drive::drive(spawned, inputs, watcher, limits, started))
 }

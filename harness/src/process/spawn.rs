@@ -1,10 +1,13 @@
-//! Starting a case's program: the one place where its process is set up, and the process group
-//! that holds it and everything it starts.
+//! Starting a case's program: the one place where its process is set up. It runs in a session
+//! (and so a process group) of its own, with no controlling terminal, registered with the
+//! [`reaper`](crate::reaper) while it runs, and confined by the case's sandbox when there is one.
 
 use std::ffi::{OsStr, OsString};
-use std::io;
-use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
+
+use crate::launch::{self, LaunchError};
+use crate::reaper::{self, Registration};
+use crate::sandbox::CaseSandbox;
 
 /// A started program, with our ends of its three pipes.
 pub(super) struct Spawned {
@@ -12,53 +15,46 @@ pub(super) struct Spawned {
     pub(super) stdin: ChildStdin,
     pub(super) stdout: ChildStdout,
     pub(super) stderr: ChildStderr,
-    pub(super) group: ProcessGroup,
+    /// Its registration as a running case: its process group, which holds everything it starts
+    /// that does not leave it.
+    pub(super) case: Registration,
 }
 
-/// Starts `program` with `args` in a process group of its own, its standard streams piped.
+/// Starts `program` with `args`, its standard streams piped, in `sandbox` if given.
 ///
 /// # Errors
 ///
-/// When it cannot be started: no such program, not executable, no resources.
-pub(super) fn spawn(program: &OsStr, args: &[OsString]) -> io::Result<Spawned> {
-    let mut child = Command::new(program)
+/// Why it cannot be started: the program's fault (no such program, not executable), or the
+/// grader's (no file descriptors or processes left).
+pub(super) fn spawn(
+    program: &OsStr,
+    args: &[OsString],
+    sandbox: Option<&CaseSandbox>,
+) -> Result<Spawned, LaunchError> {
+    let mut command = Command::new(program);
+    command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()?;
-    let group = ProcessGroup(child.id());
+        .stderr(Stdio::piped());
+    if let Some(sandbox) = sandbox {
+        sandbox.confine(&mut command);
+    }
+    let (mut child, case) =
+        reaper::spawn(&mut command).map_err(|error| launch::diagnose(program, error))?;
     let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
     let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
-        group.kill();
+        reaper::kill_group(case.group());
         let _ = child.wait();
-        return Err(io::Error::other("a standard stream was not piped"));
+        return Err(LaunchError::Grader(std::io::Error::other(
+            "a standard stream was not piped",
+        )));
     };
     Ok(Spawned {
         child,
         stdin,
         stdout,
         stderr,
-        group,
+        case,
     })
-}
-
-/// The process group of a case, led by the program itself: its id is the program's pid.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct ProcessGroup(pub(super) u32);
-
-impl ProcessGroup {
-    /// Kills every process of the group.
-    pub(super) fn kill(self) {
-        let Ok(id) = libc::pid_t::try_from(self.0) else {
-            return;
-        };
-        // SAFETY: kill(2) with a negative pid signals the group; it has no memory effects, and a
-        // group that is already gone only makes it fail with ESRCH.
-        #[allow(unsafe_code)]
-        unsafe {
-            libc::kill(-id, libc::SIGKILL);
-        }
-    }
 }

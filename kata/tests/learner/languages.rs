@@ -13,7 +13,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use kata::lang::Language;
-use test_support::{Trial, test_needing, toolchain};
+use test_support::{Trial, test_with, toolchain};
 
 use crate::Sandbox;
 
@@ -81,7 +81,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         .map(|case| {
             let language = case.language;
             let toolchain = case.toolchain;
-            test_needing(
+            test_with(
                 format!("languages::{}", language.key()),
                 move || {
                     toolchain::on_path(toolchain)?;
