@@ -72,7 +72,7 @@ pub fn program_report(
             out,
             "#{} {}: {}",
             result.number,
-            fixture.name,
+            fixture.shown_name(),
             result.verdict().title()
         )?;
         if !result.verdict().passed() {

@@ -41,6 +41,9 @@ pub fn visible_whitespace(line: &str) -> String {
         Some(content) => (content, true),
         None => (line, false),
     };
+    if content.is_empty() && newline {
+        return "(an empty line)".to_owned();
+    }
     let kept = content.trim_end_matches(' ');
     let mut shown = kept.replace('\t', "→");
     shown.extend(std::iter::repeat_n('·', content.len() - kept.len()));

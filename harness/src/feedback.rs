@@ -53,7 +53,11 @@ pub fn report(
     let verdict = &judgement.verdict;
     let mut text = paint.paint(
         HEADING,
-        &format!("{} in test #{number} ({})", verdict.title(), fixture.name),
+        &format!(
+            "{} in test #{number} ({})",
+            verdict.title(),
+            fixture.shown_name()
+        ),
     );
     text.push('\n');
     let expected_stdout = fixture.transcript.stdout();

@@ -48,6 +48,14 @@ pub struct FixtureError {
     pub message: String,
 }
 
+impl Fixture {
+    /// The fixture's name as a report shows it: safe on a terminal whatever the file is called.
+    #[must_use]
+    pub fn shown_name(&self) -> String {
+        crate::visible::visible(self.name.as_bytes())
+    }
+}
+
 impl fmt::Display for FixtureError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.path.display())?;

@@ -340,6 +340,27 @@ fn unescape(text: &str) -> Result<(Vec<u8>, bool), String> {
             Some('r') => bytes.push(b'\r'),
             Some('z') if at + 2 == text.len() => return Ok((bytes, true)),
             Some('z') => return Err("`\\z` must end its line".to_owned()),
+            Some('u') => {
+                let mut code = String::new();
+                let mut closed = false;
+                for (_, c) in chars.by_ref() {
+                    if c == '}' {
+                        closed = true;
+                        break;
+                    }
+                    code.push(c);
+                }
+                let character = code
+                    .strip_prefix('{')
+                    .filter(|_| closed)
+                    .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| {
+                        format!("`\\u` needs a character's hexadecimal code in braces, as `\\u{{a0}}`, not `{code}`")
+                    })?;
+                let mut buffer = [0; 4];
+                bytes.extend_from_slice(character.encode_utf8(&mut buffer).as_bytes());
+            }
             Some('x') => {
                 let hex: String = chars.by_ref().take(2).map(|(_, c)| c).collect();
                 let byte = (hex.len() == 2)
@@ -359,8 +380,10 @@ fn unescape(text: &str) -> Result<(Vec<u8>, bool), String> {
     Ok((bytes, false))
 }
 
-/// Output bytes as transcript text: what is not plain printable text is escaped, and so is a
-/// `>` followed by a space or ending a line, which would read as an input marker.
+/// Output bytes as transcript text, as [`visible`](crate::visible) shows whatever a program
+/// writes: what a terminal would act on or hide is written `\u{…}`, a byte that is not UTF-8
+/// `\xHH`; and, for the transcript format, a carriage return is `\r` and a `>` followed by a
+/// space or ending a line, which would read as an input marker, is `\x3e`.
 #[must_use]
 pub fn escape(bytes: &[u8]) -> String {
     let mut text = String::with_capacity(bytes.len());
@@ -368,17 +391,9 @@ pub fn escape(bytes: &[u8]) -> String {
         let mut chars = chunk.valid().chars().peekable();
         while let Some(c) = chars.next() {
             match c {
-                '\\' => text.push_str("\\\\"),
                 '\r' => text.push_str("\\r"),
                 '>' if matches!(chars.peek(), Some(' ' | '\n') | None) => text.push_str("\\x3e"),
-                '\n' | '\t' => text.push(c),
-                c if c.is_control() => {
-                    let mut buffer = [0; 4];
-                    for byte in c.encode_utf8(&mut buffer).bytes() {
-                        text.push_str(&format!("\\x{byte:02x}"));
-                    }
-                }
-                c => text.push(c),
+                c => crate::visible::push_visible(&mut text, c),
             }
         }
         for byte in chunk.invalid() {
@@ -420,6 +435,18 @@ mod tests {
             .expect("valid transcript");
         assert_eq!(transcript.stdin(), b"1 1\r\n\xff\\\n2");
         assert_eq!(transcript.stdout(), b"A: B: C: D");
+    }
+
+    #[test]
+    fn what_a_terminal_would_hide_is_written_out_and_read_back() {
+        let output = "| O\u{a0}O X |\u{1b}[2J\r\n".as_bytes();
+        let written = escape(output);
+        assert_eq!(written, "| O\\u{a0}O X |\\u{1b}[2J\\r\n");
+        let read = Transcript::parse(&written).expect("valid transcript");
+        assert_eq!(read.stdout(), output);
+        for broken in ["\\u{a0\n", "\\ua0\n", "\\u{zz}\n", "\\u{d800}\n"] {
+            assert!(Transcript::parse(broken).is_err(), "{broken:?}");
+        }
     }
 
     #[test]

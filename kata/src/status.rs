@@ -150,7 +150,7 @@ pub fn write_hint(
         out,
         "Hint for stage {stage}, test #{number} ({}), the first case that failed at the last \
          check:",
-        fixture.name
+        fixture.shown_name()
     )?;
     writeln!(out)?;
     let text = fixture

@@ -67,6 +67,14 @@ pub(crate) fn run(behaviour: &str, arg: &str) -> Option<ExitCode> {
             );
             ExitCode::from(1)
         }
+        "hides-characters" => {
+            // The right game, with a zero-width space in a row and the state line reversed by a
+            // right-to-left override: on a terminal both would look right.
+            print!(
+                "Enter cells: ---------\n| O X\u{200b} X |\n| X O O |\n| X O X |\n---------\n\u{202e}warD\n"
+            );
+            ExitCode::SUCCESS
+        }
         "writes-to-tty" => match fs::OpenOptions::new().write(true).open("/dev/tty") {
             Ok(mut tty) => {
                 let _ = writeln!(tty, "{arg}: a case wrote on the grader's terminal");

@@ -25,6 +25,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         the_cheat_that_reads_the_fixtures_fails_every_case,
         a_fifo_planted_at_the_json_destination_neither_blocks_nor_loses_the_results,
         terminal_codes_on_stderr_are_shown_escaped,
+        characters_a_terminal_hides_in_the_output_are_shown_escaped,
         a_case_cannot_write_on_the_graders_terminal,
         running_out_of_file_descriptors_is_the_graders_failure,
         sigint_kills_every_running_case,
@@ -219,6 +220,17 @@ fn terminal_codes_on_stderr_are_shown_escaped() {
     assert!(!graded.report.contains('\x1b'), "{:?}", graded.report);
     assert!(!graded.report.contains('\x07'), "{:?}", graded.report);
     assert!(graded.report.contains("\\u{1b}[2J"), "{}", graded.report);
+}
+
+fn characters_a_terminal_hides_in_the_output_are_shown_escaped() {
+    let graded = grade_hostile(&["--whole-input"], "hides-characters", "");
+    assert!(
+        graded.report.contains("| O X\\u{200b} X |"),
+        "{}",
+        graded.report
+    );
+    assert!(!graded.report.contains('\u{200b}'), "{}", graded.report);
+    assert!(!graded.report.contains('\u{202e}'), "{}", graded.report);
 }
 
 /// Run on a pseudo-terminal of its own, the grader has a controlling terminal; its cases, in
