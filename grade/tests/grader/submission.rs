@@ -83,6 +83,10 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
         "unflushed-prompt" => run_program("stage3", |input, output| {
             stage3::run(input, Unflushed(output))
         }),
+        // The classic Rust beginner's stage 2: `print!("Enter cells: ")` with no flush.
+        "unflushed-prompt-stage2" => run_program("stage2", |input, output| {
+            stage2::run(input, Unflushed(output))
+        }),
         "polls-stdin" => run_program("stage3", |input, output| {
             stage3::run(BufReader::new(WaitsFirst(Wait::Poll, input)), output)
         }),

@@ -51,6 +51,24 @@ pub(crate) fn trials() -> Vec<Trial> {
         .collect();
     trials.extend([
         test_with(
+            "waiting::an_unflushed_prompt_fails_stage_2_as_a_prompt_not_shown",
+            || interactive(Ok(())),
+            |()| {
+                let mut words = args(&["2", "--"]);
+                words.extend([
+                    this_executable().into(),
+                    submission::FLAG.into(),
+                    "unflushed-prompt-stage2".into(),
+                ]);
+                let graded = grade(&words);
+                assert_eq!(graded.status, Some(1), "{}", graded.report);
+                snapshot(
+                    "an_unflushed_prompt_fails_stage_2_as_a_prompt_not_shown",
+                    &graded.report,
+                );
+            },
+        ),
+        test_with(
             "waiting::a_program_that_reads_in_another_thread_passes",
             || interactive(Ok(())),
             |()| {
