@@ -90,9 +90,11 @@ fn grade_hostile(options: &[&str], behaviour: &str, arg: &str) -> crate::Graded 
     graded
 }
 
-fn a_sleeper_left_holding_stdout_does_not_hold_a_passing_case() {
-    let marker = marker("stdout");
-    let graded = grade_hostile(&["--all"], "leaves-sleeper-on-stdout", &marker);
+/// Grades the hostile `behaviour`, which answers every case right on its way, with a marker
+/// named after `test`: it passes every case, and nothing it started is left running.
+fn passes_and_leaves_nothing(test: &str, behaviour: &str) {
+    let marker = marker(test);
+    let graded = grade_hostile(&["--all"], behaviour, &marker);
     assert!(
         graded
             .report
@@ -103,17 +105,12 @@ fn a_sleeper_left_holding_stdout_does_not_hold_a_passing_case() {
     nothing_left(&marker);
 }
 
+fn a_sleeper_left_holding_stdout_does_not_hold_a_passing_case() {
+    passes_and_leaves_nothing("stdout", "leaves-sleeper-on-stdout");
+}
+
 fn a_sleeper_left_holding_stderr_does_not_hold_a_passing_case() {
-    let marker = marker("stderr");
-    let graded = grade_hostile(&["--all"], "leaves-sleeper-on-stderr", &marker);
-    assert!(
-        graded
-            .report
-            .ends_with("2 passed, 0 failed: 2 of 2 exact, 2 of 2 content\n"),
-        "{}",
-        graded.report
-    );
-    nothing_left(&marker);
+    passes_and_leaves_nothing("stderr", "leaves-sleeper-on-stderr");
 }
 
 fn a_sleeper_left_holding_stdin_does_not_block_the_input() {
@@ -134,29 +131,11 @@ fn a_sleeper_left_holding_stdin_does_not_block_the_input() {
 }
 
 fn a_double_fork_leaves_nothing_running() {
-    let marker = marker("double-fork");
-    let graded = grade_hostile(&["--all"], "escapes-by-double-fork", &marker);
-    assert!(
-        graded
-            .report
-            .ends_with("2 passed, 0 failed: 2 of 2 exact, 2 of 2 content\n"),
-        "{}",
-        graded.report
-    );
-    nothing_left(&marker);
+    passes_and_leaves_nothing("double-fork", "escapes-by-double-fork");
 }
 
 fn a_group_of_its_own_leaves_nothing_running() {
-    let marker = marker("own-group");
-    let graded = grade_hostile(&["--all"], "escapes-by-own-group", &marker);
-    assert!(
-        graded
-            .report
-            .ends_with("2 passed, 0 failed: 2 of 2 exact, 2 of 2 content\n"),
-        "{}",
-        graded.report
-    );
-    nothing_left(&marker);
+    passes_and_leaves_nothing("own-group", "escapes-by-own-group");
 }
 
 fn joining_the_graders_group_is_refused_and_the_case_killed() {
