@@ -213,46 +213,16 @@ impl Views<'_> {
         let want = expected_line.and_then(|line| expected_lines.get(line - 1));
         let got = actual_line.and_then(|line| actual_lines.get(line - 1));
         let number = |line: Option<usize>, lines: &[&str]| line.unwrap_or(lines.len() + 1);
-        let (expected_label, actual_label) = (
-            format!("Expected line {}: ", number(expected_line, &expected_lines)),
-            format!("Actual line {}: ", number(actual_line, &actual_lines)),
+        let column = got.map(|got| match (place.caret, place.actual) {
+            (Caret::AtActual, Spot::Byte(offset)) => self.actual.column_of_byte(offset),
+            _ => want.map_or(1, |want| first_differing_column(want, got)),
+        });
+        let mut text = two_lines(
+            (number(expected_line, &expected_lines), want.copied()),
+            (number(actual_line, &actual_lines), got.copied()),
+            column,
+            self.paint,
         );
-        let width = expected_label.len().max(actual_label.len());
-        let show = |line: Option<&&str>, missing: &str| match line {
-            Some(line) => cut(&visible_whitespace(&format!("{line}\n"))),
-            None => missing.to_owned(),
-        };
-        let mut text = String::new();
-        let _ = writeln!(
-            text,
-            "{expected_label:width$}{}",
-            self.paint
-                .paint(EXPECTED, &show(want, "(nothing: the transcript ends here)"))
-        );
-        let _ = writeln!(
-            text,
-            "{actual_label:width$}{}",
-            self.paint
-                .paint(ACTUAL, &show(got, "(nothing: the output ends here)"))
-        );
-        if let Some(got) = got {
-            let column = match (place.caret, place.actual) {
-                (Caret::AtActual, Spot::Byte(offset)) => self.actual.column_of_byte(offset),
-                _ => want.map_or(1, |want| {
-                    want.chars()
-                        .zip(got.chars())
-                        .take_while(|(a, b)| a == b)
-                        .count()
-                        + 1
-                }),
-            };
-            let _ = writeln!(
-                text,
-                "{:width$}^ column {column}",
-                "",
-                width = width + column - 1
-            );
-        }
         text.push_str(&self.input_before(place.actual));
         text
     }
@@ -459,37 +429,14 @@ fn first_difference(expected: &str, actual: &str, paint: Paint) -> String {
     for line in &actual_lines[shown_from..at] {
         let _ = writeln!(text, "  {}", cut(line));
     }
-    let number = at + 1;
-    let (expected_label, actual_label) = (
-        format!("Expected line {number}: "),
-        format!("Actual line {number}:"),
+    let (want, got) = (
+        expected_lines.get(at).copied(),
+        actual_lines.get(at).copied(),
     );
-    let width = expected_label.len();
-    let show = |line: Option<&&str>, missing: &str| match line {
-        Some(line) => cut(&visible_whitespace(&format!("{line}\n"))),
-        None => missing.to_owned(),
-    };
-    let want = show(
-        expected_lines.get(at),
-        "(nothing: the transcript ends here)",
-    );
-    let got = show(actual_lines.get(at), "(nothing: the output ends here)");
-    let _ = writeln!(text, "{expected_label}{}", paint.paint(EXPECTED, &want));
-    let _ = writeln!(text, "{actual_label:width$}{}", paint.paint(ACTUAL, &got));
-    if let (Some(want), Some(got)) = (expected_lines.get(at), actual_lines.get(at)) {
-        let column = want
-            .chars()
-            .zip(got.chars())
-            .take_while(|(a, b)| a == b)
-            .count()
-            + 1;
-        let _ = writeln!(
-            text,
-            "{:width$}^ column {column}",
-            "",
-            width = width + column - 1
-        );
-    }
+    let column = want
+        .zip(got)
+        .map(|(want, got)| first_differing_column(want, got));
+    text.push_str(&two_lines((at + 1, want), (at + 1, got), column, paint));
     match actual_lines[..at]
         .iter()
         .rev()
@@ -501,6 +448,55 @@ fn first_difference(expected: &str, actual: &str, paint: Paint) -> String {
         None => text.push_str("before the first input of this case was given\n"),
     }
     text
+}
+
+/// The expected line and the actual one, each with its number in its transcript, white space made
+/// visible, or what stands where a transcript has no such line; then a caret under the actual
+/// line at `column`, if given.
+fn two_lines(
+    (expected_number, want): (usize, Option<&str>),
+    (actual_number, got): (usize, Option<&str>),
+    column: Option<usize>,
+    paint: Paint,
+) -> String {
+    let (expected_label, actual_label) = (
+        format!("Expected line {expected_number}: "),
+        format!("Actual line {actual_number}: "),
+    );
+    let width = expected_label.len().max(actual_label.len());
+    let show = |line: Option<&str>, missing: &str| match line {
+        Some(line) => cut(&visible_whitespace(&format!("{line}\n"))),
+        None => missing.to_owned(),
+    };
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{expected_label:width$}{}",
+        paint.paint(EXPECTED, &show(want, "(nothing: the transcript ends here)"))
+    );
+    let _ = writeln!(
+        text,
+        "{actual_label:width$}{}",
+        paint.paint(ACTUAL, &show(got, "(nothing: the output ends here)"))
+    );
+    if let Some(column) = column {
+        let _ = writeln!(
+            text,
+            "{:width$}^ column {column}",
+            "",
+            width = width + column - 1
+        );
+    }
+    text
+}
+
+/// The 1-based column of the first character in which `got` differs from `want`.
+fn first_differing_column(want: &str, got: &str) -> usize {
+    want.chars()
+        .zip(got.chars())
+        .take_while(|(a, b)| a == b)
+        .count()
+        + 1
 }
 
 /// A line cut to [`LINE_WIDTH`] characters, saying how much was cut.
