@@ -114,7 +114,7 @@ fn check(
     };
     let limits = Limits::default();
     // As `grade` does: one answer at a time where the system shows when a program waits.
-    let mode = Mode::interactive().unwrap_or(Mode::WholeInput);
+    let mode = Mode::best();
     // The tests run the workspace's own programs, or the one the tester names: unconfined.
     let unconfined = Sandbox::off("the workspace's own tests");
     let run = process::run(

@@ -166,7 +166,7 @@ pub fn check(
                             criterion: CRITERION,
                             // As a person at the keyboard answers, where the system shows when
                             // a program waits.
-                            mode: Mode::interactive().unwrap_or(Mode::WholeInput),
+                            mode: Mode::best(),
                         },
                         // The learner's own program, on their own machine: nothing to hide
                         // from it, since the cases are built into kata.

@@ -48,7 +48,7 @@ fn json_results_follow_the_documented_schema() {
         results["scores"],
         serde_json::json!({ "exact": 2, "content": 2, "total": 5 })
     );
-    let mode = Mode::interactive().unwrap_or(Mode::WholeInput).name();
+    let mode = Mode::best().name();
     assert_eq!(results["mode"], mode);
     let tests = results["tests"].as_array().expect("a list of tests");
     assert_eq!(tests.len(), 5);

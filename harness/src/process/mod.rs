@@ -94,6 +94,13 @@ impl Mode {
         watch::support().map(|()| Mode::Interactive)
     }
 
+    /// One answer at a time where this system shows when a program waits for input, else the
+    /// whole input at once.
+    #[must_use]
+    pub fn best() -> Mode {
+        Mode::interactive().unwrap_or(Mode::WholeInput)
+    }
+
     /// The mode's name in reports: `interactive` or `whole-input`.
     #[must_use]
     pub fn name(self) -> &'static str {
