@@ -135,11 +135,8 @@ fn check(
             program.label()
         );
         message += &feedback::report(number, fixture, &run, &judgement, Paint::default());
-        // The inputs where the reading of the game places them, as in the feedback.
-        let shown = fixture
-            .transcript
-            .of_run_at(&run.stdout, &judgement.content.input_offsets);
-        if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &shown) {
+        // The transcript a rewritten fixture would hold: each input where it was given.
+        if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &actual) {
             message += &format!("\nThe whole transcript:\n{diff}");
         }
         if matches!(under_test, UnderTest::Reference) {

@@ -170,14 +170,7 @@ impl Transcript {
     /// program did not ask for them.
     #[must_use]
     pub fn of_run(&self, stdout: &[u8]) -> String {
-        self.of_run_at(stdout, &[])
-    }
-
-    /// [`Transcript::of_run`] with the first inputs at `known` offsets of `stdout`, as
-    /// [`Transcript::shown_in_run_at`] places them.
-    #[must_use]
-    pub fn of_run_at(&self, stdout: &[u8], known: &[usize]) -> String {
-        self.render_run(stdout, known, true).text
+        self.render_run(stdout, &[], true).text
     }
 
     /// [`Transcript::of_run`] without the inputs the program never asked for: what a terminal
