@@ -118,7 +118,7 @@ fn check(
     // The tests run the workspace's own programs, or the one the tester names: unconfined.
     let unconfined = Sandbox::off("the workspace's own tests");
     let run = process::run(
-        program.argv(),
+        &program,
         fixture.transcript.inputs(),
         mode,
         limits,

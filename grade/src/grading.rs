@@ -75,7 +75,7 @@ pub fn grade(
                     }
                     let fixture = &fixtures[index];
                     let inputs = fixture.transcript.inputs();
-                    let run = match process::run(program.argv(), inputs, mode, limits, sandbox) {
+                    let run = match process::run(program, inputs, mode, limits, sandbox) {
                         Ok(run) => run,
                         Err(error) => {
                             failed_itself.store(true, Ordering::SeqCst);

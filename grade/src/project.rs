@@ -228,7 +228,7 @@ impl Project {
         // A build reads nothing: its input is closed at once. It is the learner's own build,
         // writing where it must (`target/`, `build/`): not sandboxed.
         let run = process::run(
-            &in_folder(&self.root, words.argv()),
+            &words.clone().in_folder(&self.root),
             &[],
             process::Mode::WholeInput,
             limits,
@@ -288,10 +288,7 @@ impl Project {
                 why,
             });
         }
-        Ok(Program::labelled(
-            in_folder(&self.root, words.argv()),
-            line.clone(),
-        ))
+        Ok(words.in_folder(&self.root))
     }
 
     /// `line` split into words, or which line of which stage is no command line.
@@ -337,22 +334,6 @@ impl Project {
     }
 }
 
-/// The command `argv` run with `folder` as its working folder. The harness starts a program
-/// where the grader runs, so `sh` changes folder first and then replaces itself with the
-/// program (`exec`): the process graded is the program itself, its statuses and signals seen as
-/// they are, and no word of the command is read as shell code.
-fn in_folder(folder: &Path, argv: &[OsString]) -> Vec<OsString> {
-    let mut words: Vec<OsString> = vec![
-        "sh".into(),
-        "-c".into(),
-        "cd -- \"$1\" && shift && exec \"$@\"".into(),
-        "kata".into(),
-        folder.as_os_str().to_owned(),
-    ];
-    words.extend(argv.iter().cloned());
-    words
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,23 +373,6 @@ mod tests {
                 key: "run",
                 line: "'open".to_owned()
             }
-        );
-    }
-
-    #[test]
-    fn a_program_runs_in_the_project_folder_through_exec() {
-        let argv = in_folder(Path::new("/p q"), &["a b".into(), "c".into()]);
-        assert_eq!(
-            argv,
-            [
-                "sh",
-                "-c",
-                "cd -- \"$1\" && shift && exec \"$@\"",
-                "kata",
-                "/p q",
-                "a b",
-                "c"
-            ]
         );
     }
 }

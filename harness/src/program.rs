@@ -1,12 +1,17 @@
-//! Which program a case runs: an argument vector, with the name it is reported under.
+//! Which program a case runs: an argument vector and the folder it runs in, with the name it is
+//! reported under.
 
 use std::ffi::{OsStr, OsString};
 use std::fmt;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
 
 /// A program to grade, as the argument vector that starts it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
     argv: Vec<OsString>,
+    /// The folder it runs in; `None` for the folder the grader runs in.
+    folder: Option<PathBuf>,
     /// How the program was named, for messages.
     label: String,
 }
@@ -32,7 +37,11 @@ impl Program {
             .map(|arg| arg.to_string_lossy())
             .collect::<Vec<_>>()
             .join(" ");
-        Program { argv, label }
+        Program {
+            argv,
+            folder: None,
+            label,
+        }
     }
 
     /// A command named `label` rather than by its words, such as a program of this workspace
@@ -41,6 +50,7 @@ impl Program {
     pub fn labelled(argv: Vec<OsString>, label: impl Into<String>) -> Program {
         Program {
             argv,
+            folder: None,
             label: label.into(),
         }
     }
@@ -55,6 +65,7 @@ impl Program {
         match shlex::split(line) {
             Some(words) if !words.is_empty() => Ok(Program {
                 argv: words.into_iter().map(OsString::from).collect(),
+                folder: None,
                 label: line.to_owned(),
             }),
             _ => Err(ProgramError(format!(
@@ -91,10 +102,41 @@ impl Program {
             .map_err(|error| ProgramError(format!("{name}: {error}")))
     }
 
+    /// The same program run in `folder`: a first word that is a relative path (`./stage3`) is
+    /// found from there too, as a shell in that folder would find it.
+    #[must_use]
+    pub fn in_folder(self, folder: impl Into<PathBuf>) -> Program {
+        Program {
+            folder: Some(folder.into()),
+            ..self
+        }
+    }
+
     /// The argument vector.
     #[must_use]
     pub fn argv(&self) -> &[OsString] {
         &self.argv
+    }
+
+    /// The folder the program runs in, when it is not the grader's.
+    #[must_use]
+    pub fn folder(&self) -> Option<&Path> {
+        self.folder.as_deref()
+    }
+
+    /// The program to execute: the first word, made a path from [`Program::folder`] when it is
+    /// a relative path, so that it names the same file whatever folder the grader runs in.
+    #[must_use]
+    pub fn executable(&self) -> Option<OsString> {
+        let first = self.argv.first()?;
+        let path = Path::new(first);
+        Some(match &self.folder {
+            // As a shell finds it: a word with a `/` is a path, any other is looked up on PATH.
+            Some(folder) if path.is_relative() && first.as_bytes().contains(&b'/') => {
+                folder.join(path).into_os_string()
+            }
+            _ => first.clone(),
+        })
     }
 
     /// How the program was named: the command line as given, or a name of its own.
@@ -107,7 +149,6 @@ impl Program {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::unix::ffi::OsStrExt;
 
     #[test]
     fn a_variable_that_is_set_is_used_or_refused_never_ignored() {

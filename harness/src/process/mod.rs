@@ -43,12 +43,12 @@ mod drive;
 mod spawn;
 mod watch;
 
-use std::ffi::OsString;
 use std::io;
 use std::time::{Duration, Instant};
 
 use crate::interleaving::Interleaving;
 use crate::launch::LaunchError;
+use crate::program::Program;
 use crate::sandbox::Sandbox;
 use crate::transcript::{Input, Transcript};
 
@@ -174,7 +174,7 @@ impl Run {
     }
 }
 
-/// Runs `argv` on `inputs`, given in `mode`, confined by `sandbox`. Whatever happens, nothing
+/// Runs `program` on `inputs`, given in `mode`, confined by `sandbox`. Whatever happens, nothing
 /// the program started is left running when this returns, and it returns by the time limit
 /// (and a moment to collect what was written).
 ///
@@ -183,7 +183,7 @@ impl Run {
 /// The grader's own failure, never the program's: it ran out of file descriptors, processes or
 /// memory, or could not set up the case's sandbox. No verdict can be given then.
 pub fn run(
-    argv: &[OsString],
+    program: &Program,
     inputs: &[Input],
     mode: Mode,
     limits: Limits,
@@ -197,13 +197,14 @@ pub fn run(
         duration: started.elapsed(),
         interleaving: None,
     };
-    let Some((program, args)) = argv.split_first() else {
+    let (Some(executable), Some((_, args))) = (program.executable(), program.argv().split_first())
+    else {
         return Ok(cannot_start("an empty command".to_owned()));
     };
     let case_sandbox = sandbox.for_case()?;
     // Taken before the program starts, so that nothing it starts is missed.
     let census = (mode == Mode::Interactive).then(watch::Census::take);
-    let spawned = match spawn::spawn(program, args, case_sandbox.as_ref()) {
+    let spawned = match spawn::spawn(&executable, args, program.folder(), case_sandbox.as_ref()) {
         Ok(spawned) => spawned,
         Err(LaunchError::Program(why)) => return Ok(cannot_start(why)),
         Err(LaunchError::Grader(error)) => return Err(error),

@@ -3,6 +3,7 @@
 //! [`reaper`](crate::reaper) while it runs, and confined by the case's sandbox when there is one.
 
 use std::ffi::{OsStr, OsString};
+use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 
 use crate::launch::{self, LaunchError};
@@ -20,7 +21,8 @@ pub(super) struct Spawned {
     pub(super) case: Registration,
 }
 
-/// Starts `program` with `args`, its standard streams piped, in `sandbox` if given.
+/// Starts `program` with `args` in `folder` (else the grader's own), its standard streams
+/// piped, in `sandbox` if given.
 ///
 /// # Errors
 ///
@@ -29,9 +31,19 @@ pub(super) struct Spawned {
 pub(super) fn spawn(
     program: &OsStr,
     args: &[OsString],
+    folder: Option<&Path>,
     sandbox: Option<&CaseSandbox>,
 ) -> Result<Spawned, LaunchError> {
     let mut command = Command::new(program);
+    if let Some(folder) = folder {
+        if !folder.is_dir() {
+            return Err(LaunchError::Program(format!(
+                "its folder `{}` is not there",
+                folder.display()
+            )));
+        }
+        command.current_dir(folder);
+    }
     command
         .args(args)
         .stdin(Stdio::piped())
