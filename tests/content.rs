@@ -11,14 +11,12 @@ use std::time::Duration;
 
 use grade::content::TicTacToe;
 use harness::content::{ContentCheck, Finding};
-use harness::fixture::{self, Fixture};
+use harness::fixture::Fixture;
 use harness::process::{Limits, Outcome, Run};
 use harness::{Verdict, judge};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use test_support::Trial;
-
-use crate::fixtures;
 
 const PROMPTS: [&str; 2] = ["Enter cells: ", "Enter the coordinates: "];
 const MESSAGES: [&str; 9] = [
@@ -37,14 +35,15 @@ const MESSAGES: [&str; 9] = [
 fn all_fixtures() -> Arc<Vec<(u8, Fixture)>> {
     static FIXTURES: OnceLock<Arc<Vec<(u8, Fixture)>>> = OnceLock::new();
     Arc::clone(FIXTURES.get_or_init(|| {
-        let root = fixtures::root();
+        let kata = crate::katas::root();
         Arc::new(
-            (1..=5)
+            kata.stages
+                .iter()
                 .flat_map(|stage| {
-                    fixture::load_stage(&root, stage)
+                    kata.fixtures(stage.number)
                         .expect("the fixtures are readable")
                         .into_iter()
-                        .map(move |fixture| (stage, fixture))
+                        .map(move |fixture| (stage.number, fixture))
                 })
                 .collect(),
         )

@@ -1,7 +1,10 @@
-//! Every fixture transcript, run against its stage's program as a process, must come out
-//! exactly, exit status included: a trial a fixture, named `stageN::<fixture>`.
+//! Every fixture transcript of every kata of the workspace, run against its stage's program as a
+//! process, must come out exactly, exit status included: a trial a fixture, named
+//! `stageN::<fixture>` for the kata at the workspace's root and `KATA::stageN::<fixture>` for
+//! the others.
 //!
-//! The program is the reference stage, or the command in `STAGE<N>_CMD` (split as a shell
+//! The program is the stage's reference (a binary of the workspace, or the kata's own command in
+//! its folder), or for the root kata the command in `STAGE<N>_CMD` (split as a shell
 //! would, run without one; a value that cannot be used is an error, never ignored), given one
 //! answer at a time when it waits for one, as `grade` gives them. A fixture is
 //! an insta snapshot, so `INSTA_UPDATE=always` or `cargo insta review` rewrites it from what the
@@ -14,30 +17,24 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use grade::content::TicTacToe;
 use harness::feedback::{self, Paint};
 use harness::fixture::{self, Fixture};
+use harness::kata::{Kata, Reference};
 use harness::process::{self, Limits, Mode, Outcome};
 use harness::program::Program;
 use harness::sandbox::Sandbox;
 use insta::{Comparator, Snapshot};
 use test_support::{Failed, Trial};
 
-use crate::stages;
-
-/// The fixtures folder of the workspace under test, found at run time.
-pub(crate) fn root() -> PathBuf {
-    let start = test_support::manifest_dir();
-    fixture::find_root(&start).unwrap_or_else(|| start.join(fixture::FOLDER))
-}
+use crate::{katas, stages};
 
 /// The program a stage's fixtures run: another program, or the reference.
 #[derive(Clone, Debug)]
 enum UnderTest {
     /// The command of `STAGE<N>_CMD`: the fixtures are the truth, nothing is written.
     Other(Program),
-    /// The reference binary: a difference may be a fixture to update.
-    Reference,
+    /// The stage's reference: a difference may be a fixture to update.
+    Reference(Program),
 }
 
 /// The environment variable that replaces the reference of stage `stage`.
@@ -46,48 +43,76 @@ pub(crate) fn command_variable(stage: u8) -> String {
 }
 
 pub(crate) fn trials() -> Vec<Trial> {
-    let root = root();
+    let katas = match katas::all() {
+        Ok(katas) => katas,
+        Err(error) => {
+            let message = error.clone();
+            return vec![Trial::test("fixtures::katas", move || Err(message.into()))];
+        }
+    };
+    let mut trials = Vec::new();
+    for kata in katas {
+        trials.extend(trials_of(kata));
+    }
+    trials
+}
+
+/// The trials of every fixture of `kata`, and of its fixtures folders.
+fn trials_of(kata: &'static Kata) -> Vec<Trial> {
+    let prefix = katas::prefix(kata);
+    let is_root = prefix.is_empty();
     let mut trials = vec![
-        Trial::test("fixtures::no_stray_files", {
-            let root = root.clone();
-            move || no_stray_files(&root)
+        Trial::test(format!("{prefix}fixtures::no_stray_files"), move || {
+            no_stray_files(kata)
         }),
-        Trial::test("fixtures::every_fixture_has_a_hint", {
-            let root = root.clone();
-            move || every_fixture_has_a_hint(&root)
-        }),
+        Trial::test(
+            format!("{prefix}fixtures::every_fixture_has_a_hint"),
+            move || every_fixture_has_a_hint(kata),
+        ),
     ];
-    for stage in 1..=5 {
+    for stage in &kata.stages {
+        let number = stage.number;
+        let name = format!("{prefix}stage{number}");
         // The variable is read here, once, the one way: every fixture of the stage runs what it
         // says, or the stage fails with why it cannot be used.
-        let variable = command_variable(stage);
-        let under_test = match Program::from_variable(&variable, env::var_os(&variable).as_deref())
-        {
+        let variable = command_variable(number);
+        let given = if is_root {
+            Program::from_variable(&variable, env::var_os(&variable).as_deref())
+        } else {
+            Ok(None)
+        };
+        let under_test = match given {
             Ok(Some(program)) => UnderTest::Other(program),
-            Ok(None) => UnderTest::Reference,
+            Ok(None) => match reference(kata, &stage.reference) {
+                Ok(program) => UnderTest::Reference(program),
+                Err(message) => {
+                    trials.push(Trial::test(format!("{name}::reference"), move || {
+                        Err(message.into())
+                    }));
+                    continue;
+                }
+            },
             Err(error) => {
                 let message = error.to_string();
-                trials.push(Trial::test(
-                    format!("stage{stage}::{variable}"),
-                    move || Err(message.into()),
-                ));
+                trials.push(Trial::test(format!("{name}::{variable}"), move || {
+                    Err(message.into())
+                }));
                 continue;
             }
         };
-        match fixture::load_stage(&root, stage) {
+        match kata.fixtures(number) {
             Ok(fixtures) => {
                 let fixtures = Arc::new(fixtures);
                 trials.extend((0..fixtures.len()).map(|index| {
                     let (fixtures, under_test) = (Arc::clone(&fixtures), under_test.clone());
-                    Trial::test(
-                        format!("stage{stage}::{}", fixtures[index].name),
-                        move || check(stage, index + 1, &fixtures[index], &under_test),
-                    )
+                    Trial::test(format!("{name}::{}", fixtures[index].name), move || {
+                        check(kata, number, index + 1, &fixtures[index], &under_test)
+                    })
                 }));
             }
             Err(error) => {
                 let message = error.to_string();
-                trials.push(Trial::test(format!("stage{stage}::fixtures"), move || {
+                trials.push(Trial::test(format!("{name}::fixtures"), move || {
                     Err(message.into())
                 }));
             }
@@ -96,9 +121,22 @@ pub(crate) fn trials() -> Vec<Trial> {
     trials
 }
 
+/// The program of a stage's reference: a binary of the workspace (built when first needed), or
+/// the kata's own command line, run in its folder.
+fn reference(kata: &Kata, reference: &Reference) -> Result<Program, String> {
+    match reference {
+        Reference::BuiltIn(name) => Ok(Program::labelled(Vec::new(), name.clone())),
+        Reference::Run(line) => {
+            let program = Program::command_line(line).map_err(|error| error.to_string())?;
+            Ok(program.in_folder(kata.folder().unwrap_or(Path::new("."))))
+        }
+    }
+}
+
 /// Runs fixture `number` of `stage` and compares its transcript and exit status with the
 /// program's.
 fn check(
+    kata: &Kata,
     stage: u8,
     number: usize,
     fixture: &Fixture,
@@ -106,12 +144,16 @@ fn check(
 ) -> Result<(), Failed> {
     let program = match under_test {
         UnderTest::Other(program) => program.clone(),
-        UnderTest::Reference => {
-            let binary = panic::catch_unwind(|| stages::binary(stage))
+        // A built-in reference: the workspace's binary of that name, built once.
+        UnderTest::Reference(program) if program.argv().is_empty() => {
+            let name = program.label().to_owned();
+            let binary = panic::catch_unwind(|| stages::built_in(&name))
                 .map_err(|payload| Failed::from(test_support::panic_message(payload.as_ref())))?;
-            Program::labelled(vec![binary.into()], format!("stage{stage}"))
+            Program::labelled(vec![binary.into()], name)
         }
+        UnderTest::Reference(program) => program.clone(),
     };
+    let check = grade::katas::content_check(kata, stage).map_err(|error| error.to_string())?;
     let limits = Limits::default();
     // As `grade` does: one answer at a time where the system shows when a program waits.
     let mode = Mode::best();
@@ -125,7 +167,7 @@ fn check(
         &unconfined,
     )
     .map_err(|error| Failed::from(format!("the stage could not be run: {error}")))?;
-    let judgement = harness::judge(fixture, &run, limits, &TicTacToe::new(stage));
+    let judgement = harness::judge(fixture, &run, limits, check.as_ref());
     let actual = run.transcript(&fixture.transcript);
     // The same feedback as the grader gives, then the whole diff.
     let failure = || {
@@ -139,14 +181,14 @@ fn check(
         if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &actual) {
             message += &format!("\nThe whole transcript:\n{diff}");
         }
-        if matches!(under_test, UnderTest::Reference) {
+        if matches!(under_test, UnderTest::Reference(_)) {
             message +=
                 "If the reference is right, rerun with INSTA_UPDATE=always and review `git diff`.";
         }
         Failed::from(message)
     };
     let status = match (&run.outcome, under_test) {
-        (Outcome::Exited(status), UnderTest::Reference) => *status,
+        (Outcome::Exited(status), UnderTest::Reference(_)) => *status,
         // Grading another program, or a reference that did not even exit: the grader's
         // verdict decides, and nothing is written.
         _ => {
@@ -215,29 +257,37 @@ impl Comparator for ExactTranscript {
     }
 }
 
-/// Nothing in `fixtures/` that no test reads: no pending snapshot, no file in a wrong place.
-fn no_stray_files(root: &Path) -> Result<(), Failed> {
+/// Nothing among a kata's fixtures that no test reads: in each stage's folder only fixtures (no
+/// pending snapshot), and beside the stages' folders nothing but a README.
+fn no_stray_files(kata: &Kata) -> Result<(), Failed> {
+    let stage_dirs: Vec<PathBuf> = kata.all_fixtures_dirs();
+    let mut parents: Vec<&Path> = stage_dirs.iter().filter_map(|dir| dir.parent()).collect();
+    parents.sort();
+    parents.dedup();
     let mut stray = Vec::new();
-    for entry in fs::read_dir(root).map_err(|e| e.to_string())? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        let name = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let is_stage = (1..=5).any(|stage| name == format!("stage{stage}"));
-        if is_stage && path.is_dir() {
-            for entry in fs::read_dir(&path).map_err(|e| e.to_string())? {
-                let file = entry.map_err(|e| e.to_string())?.path();
-                if file
-                    .extension()
-                    .is_none_or(|extension| extension != fixture::EXTENSION)
-                {
-                    stray.push(file);
-                }
+    for dir in &stage_dirs {
+        for entry in fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+            let file = entry.map_err(|e| e.to_string())?.path();
+            if file
+                .extension()
+                .is_none_or(|extension| extension != fixture::EXTENSION)
+            {
+                stray.push(file);
             }
-        } else if name != "README.md" {
-            stray.push(path);
+        }
+    }
+    for parent in parents {
+        // The kata's own folder holds everything else of the kata.
+        if Some(parent) == kata.folder() {
+            continue;
+        }
+        for entry in fs::read_dir(parent).map_err(|e| e.to_string())? {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            if !stage_dirs.contains(&path)
+                && path.file_name().is_none_or(|name| name != "README.md")
+            {
+                stray.push(path);
+            }
         }
     }
     if stray.is_empty() {
@@ -248,17 +298,20 @@ fn no_stray_files(root: &Path) -> Result<(), Failed> {
         .map(|path| format!("  {}", path.display()))
         .collect();
     Err(format!(
-        "files in fixtures/ that are not fixtures (a pending `.snap.new` is reviewed, then accepted or deleted):\n{}",
+        "files among the fixtures that are not fixtures (a pending `.snap.new` is reviewed, then accepted or deleted):\n{}",
         list.join("\n")
     )
     .into())
 }
 
 /// Every fixture gives a learner a hint: its header's `description`, one line.
-fn every_fixture_has_a_hint(root: &Path) -> Result<(), Failed> {
+fn every_fixture_has_a_hint(kata: &Kata) -> Result<(), Failed> {
     let mut missing = Vec::new();
-    for stage in 1..=5 {
-        for fixture in fixture::load_stage(root, stage).map_err(|error| error.to_string())? {
+    for stage in &kata.stages {
+        for fixture in kata
+            .fixtures(stage.number)
+            .map_err(|error| error.to_string())?
+        {
             if fixture
                 .hint
                 .as_deref()

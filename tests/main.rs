@@ -8,8 +8,9 @@
 //! - [`arbitrary_input`]: property tests on any input;
 //! - [`content`]: the content check against the exact one, on every fixture.
 //!
-//! The stage programs under test are the workspace's own binaries, built once per run of this
-//! binary ([`stages`]); fixtures are found at run time, so a copied workspace tests itself.
+//! The katas under test are found at run time from their manifests ([`katas`]); their reference
+//! programs are the workspace's own binaries, built once per run of this binary ([`stages`]),
+//! or their own commands, so a copied workspace tests itself.
 
 mod arbitrary_input;
 mod bounded_memory;
@@ -17,6 +18,7 @@ mod content;
 mod every_game;
 mod every_grid;
 mod fixtures;
+mod katas;
 mod process;
 mod stages;
 

@@ -249,7 +249,7 @@ fn these_tests_with(variable: &str, value: &std::ffi::OsStr, filter: &[&str]) ->
 /// A fixture that fails is named with its own number in its stage, as `grade` numbers it: the
 /// last fixture of stage 3 is run against a program that prints nothing (`true`).
 fn a_failing_fixture_is_reported_with_its_own_number() {
-    let fixtures = harness::fixture::load_stage(&crate::fixtures::root(), 3).expect("stage 3");
+    let fixtures = crate::katas::root().fixtures(3).expect("stage 3");
     let (number, last) = (fixtures.len(), &fixtures[fixtures.len() - 1]);
     let (passed, text) = these_tests_with(
         &command_variable(3),

@@ -1,28 +1,44 @@
-//! The stage binaries of the workspace under test, built once per run of the tests by one
-//! `cargo build` (found at run time, so a copied workspace builds and tests its own), and
-//! located by what cargo reports, not by guessing a path under `target/`.
+//! The reference binaries of the workspace under test (the packages the katas' manifests name as
+//! built-in references), built once per run of the tests by one `cargo build` (found at run
+//! time, so a copied workspace builds and tests its own), and located by what cargo reports, not
+//! by guessing a path under `target/`.
 
+use std::collections::BTreeMap;
 use std::env;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-/// The binary of reference stage `stage` (1 to 5).
+/// The binary of the Tic-Tac-Toe kata's reference stage `stage`, the package `stageN`.
 ///
 /// # Panics
 ///
-/// When cargo cannot build the stages: every test that needs them fails with cargo's message.
+/// As [`built_in`].
 pub(crate) fn binary(stage: u8) -> PathBuf {
-    static BINARIES: OnceLock<Result<Vec<PathBuf>, String>> = OnceLock::new();
+    built_in(&format!("stage{stage}"))
+}
+
+/// The binary of the built-in reference `name`, a package of the workspace.
+///
+/// # Panics
+///
+/// When cargo cannot build the references: every test that needs them fails with cargo's
+/// message; or when no kata names `name`.
+pub(crate) fn built_in(name: &str) -> PathBuf {
+    static BINARIES: OnceLock<Result<BTreeMap<String, PathBuf>, String>> = OnceLock::new();
     match BINARIES.get_or_init(build) {
-        Ok(binaries) => binaries[usize::from(stage) - 1].clone(),
+        Ok(binaries) => match binaries.get(name) {
+            Some(binary) => binary.clone(),
+            None => panic!("no kata of the workspace has the built-in reference `{name}`"),
+        },
         Err(message) => panic!("{message}"),
     }
 }
 
-/// Builds `stage1` to `stage5` in the profile and target folder of this test binary.
-fn build() -> Result<Vec<PathBuf>, String> {
+/// Builds every built-in reference in the profile and target folder of this test binary.
+fn build() -> Result<BTreeMap<String, PathBuf>, String> {
+    let names = crate::katas::built_in_references();
     let workspace = test_support::manifest_dir()
         .parent()
         .map(Path::to_path_buf)
@@ -39,8 +55,8 @@ fn build() -> Result<Vec<PathBuf>, String> {
         ])
         .args(["--profile", &profile()])
         .stderr(Stdio::inherit());
-    for stage in 1..=5 {
-        command.args(["-p", &format!("stage{stage}")]);
+    for name in &names {
+        command.args(["-p", name]);
     }
     let output = command
         .output()
@@ -51,26 +67,22 @@ fn build() -> Result<Vec<PathBuf>, String> {
             output.status
         ));
     }
-    let mut binaries = vec![None; 5];
+    let mut binaries = BTreeMap::new();
     for line in String::from_utf8_lossy(&output.stdout).lines() {
         let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
             continue;
         };
         let name = message["target"]["name"].as_str().unwrap_or_default();
-        if let (Some(stage), Some(executable)) = (
-            name.strip_prefix("stage")
-                .and_then(|n| n.parse::<usize>().ok()),
-            message["executable"].as_str(),
-        ) && (1..=5).contains(&stage)
+        if let Some(executable) = message["executable"].as_str()
+            && names.iter().any(|known| known == name)
         {
-            binaries[stage - 1] = Some(PathBuf::from(executable));
+            binaries.insert(name.to_owned(), PathBuf::from(executable));
         }
     }
-    binaries
-        .into_iter()
-        .enumerate()
-        .map(|(index, path)| path.ok_or(format!("cargo did not report stage{}", index + 1)))
-        .collect()
+    match names.iter().find(|name| !binaries.contains_key(*name)) {
+        Some(missing) => Err(format!("cargo did not report {missing}")),
+        None => Ok(binaries),
+    }
 }
 
 /// The cargo profile this test binary was built in, read from its folder

@@ -6,6 +6,7 @@ use std::io;
 use std::path::PathBuf;
 
 use harness::fixture::FixtureError;
+use harness::kata::KataError;
 use harness::program::ProgramError;
 
 /// The exit status when every case passed.
@@ -23,13 +24,10 @@ pub const EXIT_INTERNAL: u8 = 3;
 pub enum GradeError {
     /// The command line is wrong: what to fix.
     Usage(String),
-    /// No fixtures folder was found above `start`.
-    NoFixtures {
-        /// Where the search began.
-        start: PathBuf,
-    },
     /// A fixture, or the folder of fixtures, cannot be read.
     Fixture(FixtureError),
+    /// The kata's manifest, or a file it names, cannot be read.
+    Kata(KataError),
     /// The program to grade cannot be had.
     Program(ProgramError),
     /// The folder of a class cannot be listed.
@@ -59,8 +57,8 @@ impl GradeError {
     pub fn exit_status(&self) -> u8 {
         match self {
             GradeError::Usage(_)
-            | GradeError::NoFixtures { .. }
             | GradeError::Fixture(_)
+            | GradeError::Kata(_)
             | GradeError::Program(_)
             | GradeError::Class { .. } => EXIT_USAGE,
             GradeError::Output { .. }
@@ -74,13 +72,8 @@ impl fmt::Display for GradeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GradeError::Usage(message) => f.write_str(message),
-            GradeError::NoFixtures { start } => write!(
-                f,
-                "no `fixtures` folder in {} or above it: run grade inside the kata's workspace, \
-                 or give --fixtures DIR",
-                start.display()
-            ),
             GradeError::Fixture(error) => write!(f, "unreadable fixture: {error}"),
+            GradeError::Kata(error) => write!(f, "unreadable kata: {error}"),
             GradeError::Program(error) => error.fmt(f),
             GradeError::Class { path, error } => {
                 write!(f, "cannot list {}: {error}", path.display())

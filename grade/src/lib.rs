@@ -1,20 +1,19 @@
 //! Grades a program, in any language, against the fixture transcripts of one stage, with
 //! feedback a learner can act on; or grades a whole class of submissions at once.
 //!
-//! [`run`] is the whole command: it parses the arguments, finds the fixtures ([`workspace`]),
-//! grades ([`grading`], a [`case::CaseResult`] a case) and writes the report ([`text`]) and the
-//! results for machines ([`json`]). Every failure is a [`GradeError`] with its exit status.
+//! [`run`] is the whole command: it parses the arguments, finds the kata ([`katas`]: a folder
+//! given, the workspace's, or one built in) and its stage's fixtures, grades with the harness's
+//! engine ([`harness::grading`]) and writes its reports ([`harness::report`]). [`class`] grades
+//! a whole class, [`project`] reads a learner's `kata.toml`, [`reference`] runs the reference
+//! stages built in, and [`content`] is the Tic-Tac-Toe kata's content check. Every failure is a
+//! [`GradeError`] with its exit status.
 
-pub mod case;
+pub mod class;
 pub mod content;
 pub mod error;
-pub mod grading;
-pub mod json;
+pub mod katas;
 pub mod project;
 pub mod reference;
-pub mod report;
-pub mod text;
-pub mod workspace;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -24,33 +23,35 @@ use std::time::Duration;
 use clap::Parser;
 use harness::feedback::Paint;
 use harness::fixture::{self, Fixture};
+use harness::kata::Kata;
+use harness::report::{self, Delivery, Heading, json, text};
 use harness::sandbox::Sandbox;
-use harness::{Limits, Mode, Program};
+use harness::{CaseResult, Criterion, Grading, Limits, Program, grade};
 
-use content::TicTacToe;
-use grading::Grading;
-
-pub use case::{CaseResult, Criterion, Scores};
 pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError};
-pub use grading::grade;
 
 /// What to grade, and how.
 #[derive(Debug, Parser)]
 #[command(
     name = "grade",
     version,
-    about = "Grades a program against the fixture transcripts of one stage of the Tic-Tac-Toe kata.",
+    about = "Grades a program against the fixture transcripts of one stage of a kata.",
     after_help = "Examples:\n  \
         grade 3 -- python3 stage3.py        grade your stage 3, stop at the first failure\n  \
         grade 5 --all                       grade this workspace's reference stage 5\n  \
         grade 3 --class class/ -- python3 {}/stage3.py\n                                      \
         grade every folder under class/; {} stands for the folder\n  \
-        grade 3 --class class/               grade every `kata new` project under class/"
+        grade 3 --class class/               grade every `kata new` project under class/\n  \
+        grade --kata katas/calculator 2 -- python3 calc.py\n                                      \
+        grade stage 2 of the kata in katas/calculator"
 )]
 pub struct Options {
-    /// The stage whose fixtures are run (1 to 5).
-    #[arg(value_parser = clap::value_parser!(u8).range(1..=5))]
+    /// The stage whose fixtures are run, from 1.
     pub stage: u8,
+    /// The kata: a folder with a kata-manifest.toml, or the name of a kata built in; by
+    /// default the kata of the workspace grade runs in, else the Tic-Tac-Toe kata built in.
+    #[arg(long, value_name = "DIR|NAME")]
+    pub kata: Option<PathBuf>,
     /// Run and report every case; by default grading stops at the first failure.
     #[arg(long)]
     pub all: bool,
@@ -65,7 +66,7 @@ pub struct Options {
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = positive_seconds)]
     pub timeout: f64,
     /// Grade against the transcripts in DIR (its stageN folder if it has one) instead of the
-    /// fixtures of the workspace grade runs in.
+    /// kata's own fixtures of the stage.
     #[arg(long, value_name = "DIR")]
     pub fixtures: Option<PathBuf>,
     /// Grade every folder under DIR, each with COMMAND in which `{}` stands for the folder, or
@@ -164,13 +165,25 @@ fn grade_as_asked(
         ));
     }
     if let Some(path) = &options.json {
-        json::check_destination(path)?;
+        json::check_destination(path).map_err(GradeError::Usage)?;
     }
-    let fixtures_dir = workspace::fixtures_dir(options.fixtures.as_deref(), options.stage)?;
-    let fixtures = fixture::load_stage_dir(&fixtures_dir).map_err(GradeError::Fixture)?;
-    let delivery = Delivery::of(options);
+    let kata = katas::choose(options.kata.as_deref())?;
+    let stage = kata.stage(options.stage).map_err(GradeError::Usage)?;
+    let (fixtures_dir, fixtures) = match &options.fixtures {
+        Some(given) => {
+            let dir = given_fixtures_dir(given, stage.number);
+            let fixtures = fixture::load_stage_dir(&dir).map_err(GradeError::Fixture)?;
+            (dir, fixtures)
+        }
+        None => (
+            kata.fixtures_dir(stage),
+            kata.fixtures(stage.number).map_err(GradeError::Fixture)?,
+        ),
+    };
+    let check = katas::content_check(&kata, stage.number)?;
+    let delivery = Delivery::new(options.whole_input);
     let how = Grading {
-        check: TicTacToe::new(options.stage),
+        check: check.as_ref(),
         limits: Limits {
             timeout: Duration::from_secs_f64(options.timeout),
             ..Limits::default()
@@ -183,24 +196,26 @@ fn grade_as_asked(
         },
         mode: delivery.mode,
     };
-    let hidden = hidden_from_cases(options, &fixtures_dir);
+    let hidden = hidden_from_cases(options, &kata, &fixtures_dir);
     let sandbox = sandbox(options, &hidden);
-    let heading = text::Heading {
-        stage: options.stage,
+    let heading = Heading {
+        stage: stage.number,
         fixtures_dir: &fixtures_dir,
         criterion: how.criterion,
+        subject: check.subject(),
         delivery: &delivery,
         sandbox: sandbox.support(),
     };
     if let Some(class) = &options.class {
         return grade_class(options, class, (heading, &hidden), &fixtures, how, out);
     }
-    let program = if options.command.is_empty() {
-        reference::program(options.stage)?
+    // A kata's reference script runs in its folder, which lives as long as `_folder`.
+    let (program, _folder) = if options.command.is_empty() {
+        reference::program(&kata, stage)?
     } else {
-        Program::command(options.command.clone())
+        (Program::command(options.command.clone()), None)
     };
-    let results = grade(&program, &fixtures, how, &sandbox)?;
+    let results = grade(&program, &fixtures, how, &sandbox).map_err(GradeError::OwnResources)?;
     let label = if options.command.is_empty() {
         program.label().to_owned()
     } else {
@@ -209,9 +224,29 @@ fn grade_as_asked(
     // A failure to write is kept by `out` and told after the JSON is written.
     let _ = text::program_report(out, &label, heading, &fixtures, &results, paint);
     if let Some(path) = &options.json {
-        json::write(path, &json::for_program(&heading, &fixtures, &results))?;
+        json::write(path, &json::for_program(&heading, &fixtures, &results))
+            .map_err(json_error(path))?;
     }
     Ok(status_of(all_passed(&results, how.criterion)))
+}
+
+/// The folder of a stage's fixtures given with `--fixtures DIR`: `DIR/stageN` when there is
+/// one, else `DIR` itself.
+fn given_fixtures_dir(given: &Path, stage: u8) -> PathBuf {
+    let nested = given.join(format!("stage{stage}"));
+    if nested.is_dir() {
+        nested
+    } else {
+        given.to_owned()
+    }
+}
+
+/// The error of a JSON file that could not be written.
+fn json_error(path: &Path) -> impl Fn(std::io::Error) -> GradeError + '_ {
+    move |error| GradeError::Output {
+        what: path.display().to_string(),
+        error,
+    }
 }
 
 fn all_passed(results: &[CaseResult], criterion: Criterion) -> bool {
@@ -223,12 +258,12 @@ fn all_passed(results: &[CaseResult], criterion: Criterion) -> bool {
 fn grade_class(
     options: &Options,
     class: &Path,
-    (heading, hidden): (text::Heading<'_>, &[PathBuf]),
+    (heading, hidden): (Heading<'_>, &[PathBuf]),
     fixtures: &[Fixture],
-    how: Grading,
+    how: Grading<'_>,
     out: &mut impl Write,
 ) -> Result<u8, GradeError> {
-    let submissions = grading::class_submissions(class, &options.command)?;
+    let submissions = class::submissions(class, &options.command)?;
     let table = text::ClassTable::start(
         out,
         heading,
@@ -242,7 +277,7 @@ fn grade_class(
     for submission in &submissions {
         let name = submission.name.to_string_lossy();
         // A failure to write is kept by `out` and told after the JSON is written.
-        let entry = match submission.program(options.stage) {
+        let entry = match submission.program(heading.stage) {
             Ok(program) => {
                 // Each submission is hidden the others' folders too.
                 let mut hidden = hidden.to_vec();
@@ -252,7 +287,8 @@ fn grade_class(
                         .filter(|other| other.folder != submission.folder)
                         .map(|other| other.folder.clone()),
                 );
-                let results = grade(&program, fixtures, how, &sandbox(options, &hidden))?;
+                let results = grade(&program, fixtures, how, &sandbox(options, &hidden))
+                    .map_err(GradeError::OwnResources)?;
                 let _ = table.row(out, &submission.name, &results);
                 if all_passed(&results, how.criterion) {
                     passed += 1;
@@ -268,7 +304,7 @@ fn grade_class(
                 } else {
                     failed += 1;
                 }
-                json::for_not_graded(&name, fixtures.len(), &not_graded)
+                json::for_not_graded(&name, fixtures.len(), &not_graded.message())
             }
         };
         if options.json.is_some() {
@@ -277,50 +313,18 @@ fn grade_class(
     }
     let _ = text::ClassTable::finish(out, passed, failed, skipped);
     if let Some(path) = &options.json {
-        json::write(path, &json::for_class(&heading, entries))?;
+        json::write(path, &json::for_class(&heading, entries)).map_err(json_error(path))?;
     }
     Ok(status_of(failed == 0))
 }
 
-/// How the cases are given their input, and why it is all at once when it is.
-#[derive(Debug)]
-pub struct Delivery {
-    /// One answer at a time, or all at once.
-    pub mode: Mode,
-    /// Why each case gets its whole input at once, when it does: for the report's first line.
-    pub whole_input_because: Option<String>,
-}
-
-impl Delivery {
-    /// One answer at a time where this system allows it, unless `--whole-input` asks otherwise.
-    fn of(options: &Options) -> Delivery {
-        let why_not = if options.whole_input {
-            Some("as --whole-input asks".to_owned())
-        } else {
-            Mode::interactive().err().map(|why| {
-                format!("this system cannot show when a program waits for input ({why})")
-            })
-        };
-        Delivery {
-            mode: if why_not.is_some() {
-                Mode::WholeInput
-            } else {
-                Mode::Interactive
-            },
-            whole_input_because: why_not,
-        }
-    }
-}
-
-/// What no case may read: the fixtures of every stage, the JSON results, and the report when it
-/// goes to a file.
-fn hidden_from_cases(options: &Options, fixtures_dir: &Path) -> Vec<PathBuf> {
-    let stage_folder = format!("stage{}", options.stage);
-    let fixtures_root = match fixtures_dir.parent() {
-        Some(root) if fixtures_dir.ends_with(&stage_folder) => root,
-        _ => fixtures_dir,
-    };
-    let mut hidden = vec![fixtures_root.to_owned()];
+/// What no case may read: the fixtures of every stage of the kata and those given with
+/// `--fixtures` (the whole folder given), the JSON results, and the report when it goes to a
+/// file.
+fn hidden_from_cases(options: &Options, kata: &Kata, fixtures_dir: &Path) -> Vec<PathBuf> {
+    let mut hidden = kata.all_fixtures_dirs();
+    hidden.push(fixtures_dir.to_owned());
+    hidden.extend(options.fixtures.iter().cloned());
     hidden.extend(options.json.iter().cloned());
     // Standard output, when it is a file: the report as it is written.
     if let Ok(report) = std::fs::read_link("/proc/self/fd/1")
@@ -374,7 +378,10 @@ mod tests {
     fn usage_errors_go_to_err_with_status_2_and_help_to_out_with_status_0() {
         let (status, out, err) = grade_in_process(&["6"]);
         assert_eq!((status, out.as_str()), (EXIT_USAGE, ""));
-        assert!(err.contains("6 is not in 1..=5"), "{err}");
+        assert!(
+            err.contains("Tic-Tac-Toe has no stage 6: its stages are 1 to 5"),
+            "{err}"
+        );
         let (status, out, err) = grade_in_process(&["3", "--"]);
         assert_eq!((status, out.as_str()), (EXIT_USAGE, ""));
         assert!(err.starts_with("grade: nothing follows `--`"), "{err}");

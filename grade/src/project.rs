@@ -10,7 +10,9 @@
 //! run = "python3 stage1/main.py"
 //! ```
 //!
-//! Every stage from `[stage1]` to `[stage5]` has a table with `run` and, optionally, `build`.
+//! `kata` names the kata the project is for (the name of a kata built in, or its folder; the
+//! Tic-Tac-Toe kata when it is left out). Every stage from `[stage1]` on, one table a stage of
+//! the kata, has `run` and, optionally, `build`.
 //! Each is a command line split into words as a shell would split it (quotes and backslashes
 //! work) but run without a shell (`sh -c '...'` for one), with the project's folder as the
 //! working folder.
@@ -48,16 +50,12 @@ pub struct StageCommands {
     pub build: Option<String>,
 }
 
-/// `kata.toml` as written.
+/// The keys of `kata.toml` besides the stages' tables.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ProjectFile {
+struct ProjectKeys {
     lang: Option<String>,
-    stage1: StageCommands,
-    stage2: StageCommands,
-    stage3: StageCommands,
-    stage4: StageCommands,
-    stage5: StageCommands,
+    kata: Option<String>,
 }
 
 /// A project: its folder and its commands.
@@ -67,7 +65,11 @@ pub struct Project {
     pub root: PathBuf,
     /// The language `kata new` wrote the starters in, if `kata.toml` says.
     pub lang: Option<String>,
-    stages: [StageCommands; 5],
+    /// The kata the project is for, as `kata.toml` names it: the name of a kata built in, or
+    /// its folder (from the project's folder, if relative); `None` for the Tic-Tac-Toe kata.
+    pub kata: Option<String>,
+    /// The commands of stage 1, 2, and so on.
+    stages: Vec<StageCommands>,
 }
 
 /// Why a project cannot be used.
@@ -79,6 +81,13 @@ pub enum ProjectError {
         path: PathBuf,
         /// What is wrong, with the line where the TOML reader names one.
         message: String,
+    },
+    /// The project has no table for a stage of its kata.
+    NoStage {
+        /// The stage.
+        stage: u8,
+        /// How many stages the project has.
+        count: usize,
     },
     /// A stage's command line cannot be split into words.
     Command {
@@ -104,6 +113,10 @@ impl fmt::Display for ProjectError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ProjectError::File { path, message } => write!(f, "{}: {message}", path.display()),
+            ProjectError::NoStage { stage, count } => write!(
+                f,
+                "{FILE_NAME} has no [stage{stage}]: its stages are [stage1] to [stage{count}]"
+            ),
             ProjectError::Command { stage, key, line } => write!(
                 f,
                 "`{key}` of [stage{stage}] in {FILE_NAME} is not a command line (empty, or a \
@@ -165,23 +178,43 @@ impl Project {
     ///
     /// When `text` is not a project file: what is wrong, and where.
     pub fn parse(root: &Path, text: &str) -> Result<Project, ProjectError> {
-        let file: ProjectFile = toml::from_str(text).map_err(|error| ProjectError::File {
-            path: root.join(FILE_NAME),
-            message: error.to_string().trim_end().to_owned(),
-        })?;
+        let path = root.join(FILE_NAME);
+        let broken = |message: String| ProjectError::File {
+            path: path.clone(),
+            message,
+        };
+        let mut table: toml::Table = toml::from_str(text)
+            .map_err(|error: toml::de::Error| broken(error.to_string().trim_end().to_owned()))?;
+        let mut stages = Vec::new();
+        while let Some(value) = table.remove(&format!("stage{}", stages.len() + 1)) {
+            let number = stages.len() + 1;
+            let commands: StageCommands = value.try_into().map_err(|error: toml::de::Error| {
+                broken(format!("[stage{number}]: {}", error.message().trim_end()))
+            })?;
+            stages.push(commands);
+        }
+        if let Some(stray) = table.keys().find(|key| key.starts_with("stage")) {
+            return Err(broken(format!(
+                "[{stray}] follows no [stage{}]: the stages are numbered from 1, one table each",
+                stages.len() + 1
+            )));
+        }
+        if stages.is_empty() {
+            return Err(broken(
+                "no [stage1]: each stage has a table with its `run` command".to_owned(),
+            ));
+        }
+        let keys: ProjectKeys = toml::Value::Table(table)
+            .try_into()
+            .map_err(|error: toml::de::Error| broken(error.message().trim_end().to_owned()))?;
         let project = Project {
             root: root.to_owned(),
-            lang: file.lang,
-            stages: [
-                file.stage1,
-                file.stage2,
-                file.stage3,
-                file.stage4,
-                file.stage5,
-            ],
+            lang: keys.lang,
+            kata: keys.kata,
+            stages,
         };
-        for stage in 1..=5 {
-            let commands = project.commands(stage);
+        for stage in project.stage_numbers() {
+            let commands = project.commands(stage)?;
             project.words(stage, "run", &commands.run)?;
             if let Some(build) = &commands.build {
                 project.words(stage, "build", build)?;
@@ -190,10 +223,24 @@ impl Project {
         Ok(project)
     }
 
-    /// The commands of stage `stage` (1 to 5).
-    #[must_use]
-    pub fn commands(&self, stage: u8) -> &StageCommands {
-        &self.stages[usize::from(stage.clamp(1, 5)) - 1]
+    /// The numbers of the stages the project has tables for: 1, 2, and so on.
+    pub fn stage_numbers(&self) -> impl Iterator<Item = u8> + use<> {
+        1..=u8::try_from(self.stages.len()).unwrap_or(u8::MAX)
+    }
+
+    /// The commands of stage `stage`, from 1.
+    ///
+    /// # Errors
+    ///
+    /// When the project has no table for that stage.
+    pub fn commands(&self, stage: u8) -> Result<&StageCommands, ProjectError> {
+        usize::from(stage)
+            .checked_sub(1)
+            .and_then(|index| self.stages.get(index))
+            .ok_or(ProjectError::NoStage {
+                stage,
+                count: self.stages.len(),
+            })
     }
 
     /// Builds stage `stage` with its `build` command, if it has one.
@@ -202,7 +249,12 @@ impl Project {
     ///
     /// When the build cannot start, fails, or runs past [`BUILD_TIMEOUT`].
     pub fn build(&self, stage: u8) -> Result<(), BuildFailure> {
-        let Some(line) = &self.commands(stage).build else {
+        // A stage the project lacks has nothing to build: its program says why it cannot run.
+        let Some(line) = self
+            .commands(stage)
+            .ok()
+            .and_then(|commands| commands.build.as_ref())
+        else {
             return Ok(());
         };
         let failure = |why: String, run: &process::Run| BuildFailure {
@@ -279,7 +331,7 @@ impl Project {
     /// When the command line cannot be split into words, or names a program that is not there:
     /// said before any case is run, once, rather than as every case's verdict.
     pub fn program(&self, stage: u8) -> Result<Program, ProjectError> {
-        let line = &self.commands(stage).run;
+        let line = &self.commands(stage)?.run;
         let words = self.words(stage, "run", line)?;
         if let Err(why) = self.check_startable(&words.argv()[0]) {
             return Err(ProjectError::CannotStart {
@@ -350,15 +402,24 @@ mod tests {
         let project = Project::parse(Path::new("p"), FILE).expect("a project");
         assert_eq!(project.lang.as_deref(), Some("c"));
         assert_eq!(
-            project.commands(1).build.as_deref(),
+            project.commands(1).expect("stage 1").build.as_deref(),
             Some("cc -o build/stage1 'stage1/main.c'")
         );
-        assert_eq!(project.commands(5).run, "./build/stage5");
-        assert_eq!(project.commands(2).build, None);
+        assert_eq!(project.commands(5).expect("stage 5").run, "./build/stage5");
+        assert_eq!(project.commands(2).expect("stage 2").build, None);
+        assert_eq!(project.stage_numbers().count(), 5);
+        assert_eq!(
+            project.commands(6).expect_err("no stage 6").to_string(),
+            "kata.toml has no [stage6]: its stages are [stage1] to [stage5]"
+        );
 
         let missing = Project::parse(Path::new("p"), &FILE.replace("[stage4]", "[stage6]"))
             .expect_err("no stage 4");
-        assert!(missing.to_string().contains("stage"), "{missing}");
+        assert_eq!(
+            missing.to_string(),
+            "p/kata.toml: [stage5] follows no [stage4]: the stages are numbered from 1, one \
+             table each"
+        );
         let typo = Project::parse(
             Path::new("p"),
             &FILE.replace("run = \"./build/stage2\"", "rn = 1"),

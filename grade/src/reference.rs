@@ -1,6 +1,8 @@
-//! The reference stages, linked into `grade`. Grading "the reference" runs this same executable
-//! as `grade --run-reference N`, so the reference graded is always the one built with this
-//! grader: nothing is looked up or built at run time, and a copied workspace grades its own.
+//! The reference stages: programs linked into `grade` by name (a manifest's
+//! `reference = { built-in = "stage3" }`), or a kata's own command line. Grading a built-in
+//! reference runs this same executable as `grade --run-reference NAME`, so the reference graded
+//! is always the one built with this grader: nothing is looked up or built at run time, and a
+//! copied workspace grades its own.
 
 use std::env;
 use std::ffi::OsString;
@@ -8,63 +10,121 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use harness::Program;
+use harness::kata::{Kata, Reference, Stage};
 use tictactoe::console::{StageError, run_program};
 
 use crate::error::GradeError;
+use crate::katas::RunFolder;
 
-/// The argument that makes `grade` be a reference stage instead of a grader.
+/// The argument that makes `grade` be a built-in reference instead of a grader.
 pub const FLAG: &str = "--run-reference";
 
-/// The stage that `args` (the whole command line) asks this executable to be, if it is
-/// exactly `grade --run-reference N` with N from 1 to 5.
+/// A built-in reference: a stage's whole program over its input and output.
+type Play = fn(&mut dyn BufRead, &mut dyn Write) -> Result<(), StageError>;
+
+/// The programs linked in, by the name a manifest gives them: the cargo packages of the
+/// Tic-Tac-Toe kata's reference stages.
+const BUILT_IN: &[(&str, Play)] = &[
+    ("stage1", |input, output| stage1::run(input, output)),
+    ("stage2", |input, output| stage2::run(input, output)),
+    ("stage3", |input, output| stage3::run(input, output)),
+    ("stage4", |input, output| stage4::run(input, output)),
+    ("stage5", |input, output| stage5::run(input, output)),
+];
+
+/// The built-in program named `name`.
+fn built_in(name: &str) -> Option<Play> {
+    BUILT_IN
+        .iter()
+        .find(|(known, _)| *known == name)
+        .map(|&(_, play)| play)
+}
+
+/// Whether a program named `name` is built in.
 #[must_use]
-pub fn requested(args: &[OsString]) -> Option<u8> {
+pub fn is_built_in(name: &str) -> bool {
+    built_in(name).is_some()
+}
+
+/// The names of the programs built in, for messages.
+#[must_use]
+pub fn built_in_names() -> Vec<&'static str> {
+    BUILT_IN.iter().map(|&(name, _)| name).collect()
+}
+
+/// The built-in program that `args` (the whole command line) asks this executable to be, if
+/// it is exactly `grade --run-reference NAME` with a name built in.
+#[must_use]
+pub fn requested(args: &[OsString]) -> Option<&'static str> {
     match args {
-        [_, flag, stage] if flag == FLAG => {
-            stage.to_str()?.parse().ok().filter(|n| (1..=5).contains(n))
+        [_, flag, name] if flag == FLAG => {
+            let name = name.to_str()?;
+            BUILT_IN
+                .iter()
+                .find(|(known, _)| *known == name)
+                .map(|&(known, _)| known)
         }
         _ => None,
     }
 }
 
-/// Runs reference stage `stage` (1 to 5) on the process's standard streams, as its own
-/// executable would.
+/// Runs the built-in program `name` on the process's standard streams, as its own executable
+/// would.
 #[must_use]
-pub fn run(stage: u8) -> ExitCode {
-    run_program(&name(stage), |input, output| play(stage, input, output))
-}
-
-/// Runs reference stage `stage` (1 to 5; 5 for any other) on `input` and `output`: the one
-/// place that maps a stage's number to its code.
-///
-/// # Errors
-///
-/// As the stage ends when its job is not done: input ended, or reading or writing failed.
-pub fn play(stage: u8, input: impl BufRead, output: impl Write) -> Result<(), StageError> {
-    match stage {
-        1 => stage1::run(input, output),
-        2 => stage2::run(input, output),
-        3 => stage3::run(input, output),
-        4 => stage4::run(input, output),
-        _ => stage5::run(input, output),
+pub fn run(name: &str) -> ExitCode {
+    match built_in(name) {
+        Some(play) => run_program(name, |mut input, mut output| play(&mut input, &mut output)),
+        None => ExitCode::from(crate::error::EXIT_USAGE),
     }
 }
 
-/// The name stage `stage` goes by, as its own executable: `stage3`.
-#[must_use]
-pub fn name(stage: u8) -> String {
-    format!("stage{stage}")
-}
-
-/// Reference stage `stage` as a program: this executable with [`FLAG`].
+/// Runs the built-in program `name` on `input` and `output`.
 ///
 /// # Errors
 ///
-/// When this executable cannot find its own path.
-pub fn program(stage: u8) -> Result<Program, GradeError> {
-    let executable = env::current_exe().map_err(GradeError::OwnExecutable)?;
-    Ok(Program::labelled(
-        vec![executable.into(), FLAG.into(), stage.to_string().into()],
-        format!("the reference stage{stage}"),
-    ))
+/// As the program ends when its job is not done: input ended, or reading or writing failed.
+/// `None` when no program of that name is built in.
+pub fn play(
+    name: &str,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> Option<Result<(), StageError>> {
+    built_in(name).map(|play| play(&mut input, &mut output))
+}
+
+/// The reference of `stage` of `kata` as a program: this executable with [`FLAG`] for a
+/// built-in one, else the kata's command line in the kata's folder, which comes with it (a
+/// kata built in is written out for it, until the folder is dropped).
+///
+/// # Errors
+///
+/// When the reference is not built into this grader, this executable cannot find its own
+/// path, or a kata built in cannot be written out.
+pub fn program(kata: &Kata, stage: &Stage) -> Result<(Program, Option<RunFolder>), GradeError> {
+    let label = format!("the reference stage {} of {}", stage.number, kata.title);
+    match &stage.reference {
+        Reference::BuiltIn(name) => {
+            if !is_built_in(name) {
+                return Err(GradeError::Usage(format!(
+                    "the reference of stage {} of {} is the built-in program `{name}`, which this \
+                     grade does not have (it has {})",
+                    stage.number,
+                    kata.title,
+                    built_in_names().join(", ")
+                )));
+            }
+            let executable = env::current_exe().map_err(GradeError::OwnExecutable)?;
+            Ok((
+                Program::labelled(vec![executable.into(), FLAG.into(), name.into()], label),
+                None,
+            ))
+        }
+        Reference::Run(line) => {
+            let program = Program::command_line(line).map_err(GradeError::Program)?;
+            let folder = RunFolder::of(kata)?;
+            let program =
+                Program::labelled(program.argv().to_vec(), label).in_folder(folder.path());
+            Ok((program, Some(folder)))
+        }
+    }
 }

@@ -4,17 +4,13 @@
 
 use std::io::{self, Write};
 
-use grade::CaseResult;
-use grade::case::{Criterion, Scores};
-use grade::content::TicTacToe;
-use grade::grading::Grading;
 use grade::project::{self, BuildFailure, Project, ProjectError};
 use harness::feedback;
 use harness::fixture::Fixture;
 use harness::sandbox::Sandbox;
-use harness::{Limits, Mode};
+use harness::{CaseResult, Criterion, Grading, Limits, Mode, Scores};
 
-use crate::embedded::{self, STAGES, plural};
+use crate::course::{Course, plural};
 use crate::error::KataError;
 use crate::lang::Language;
 use crate::progress::{self, Progress, Record, Unread};
@@ -128,15 +124,16 @@ impl StageCheck {
 ///
 /// When the stage's fixtures cannot be read, or `out` cannot be written.
 pub fn check(
+    course: &Course,
     project: &Project,
     stage: u8,
     all: bool,
     narrate: bool,
     out: &mut dyn Write,
 ) -> Result<StageCheck, KataError> {
-    let fixtures = embedded::fixtures(stage)?;
-    let commands = project.commands(stage);
-    if narrate && let Some(build) = &commands.build {
+    let fixtures = course.fixtures(stage)?;
+    let check = course.content_check(stage)?;
+    if narrate && let Some(build) = project.commands(stage).ok().and_then(|c| c.build.as_ref()) {
         writeln!(out, "Building: {build}")?;
         out.flush()?;
     }
@@ -156,11 +153,11 @@ pub fn check(
                 }
                 Outcome::Graded {
                     program: program.label().to_owned(),
-                    results: grade::grade(
+                    results: harness::grade(
                         &program,
                         &fixtures,
                         Grading {
-                            check: TicTacToe::new(stage),
+                            check: check.as_ref(),
                             limits: Limits::default(),
                             all,
                             criterion: CRITERION,
@@ -172,7 +169,7 @@ pub fn check(
                         // from it, since the cases are built into kata.
                         &Sandbox::off("a learner's own program"),
                     )
-                    .map_err(KataError::Grader)?,
+                    .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?,
                 }
             }
         },
@@ -184,41 +181,6 @@ pub fn check(
     })
 }
 
-/// The number of cases of each stage.
-///
-/// # Errors
-///
-/// When a stage's fixtures cannot be read.
-pub fn case_counts() -> Result<[usize; STAGES as usize], KataError> {
-    let mut counts = [0; STAGES as usize];
-    for stage in 1..=STAGES {
-        counts[usize::from(stage) - 1] = embedded::fixtures(stage)?.len();
-    }
-    Ok(counts)
-}
-
-/// The first stage that is not done, if any.
-#[must_use]
-pub fn current_stage(progress: &Progress, counts: &[usize; STAGES as usize]) -> Option<u8> {
-    (1..=STAGES).find(|&stage| {
-        !progress
-            .record(stage)
-            .is_some_and(|record| record.is_done(counts[usize::from(stage) - 1]))
-    })
-}
-
-/// The stages done.
-#[must_use]
-pub fn stages_done(progress: &Progress, counts: &[usize; STAGES as usize]) -> usize {
-    (1..=STAGES)
-        .filter(|&stage| {
-            progress
-                .record(stage)
-                .is_some_and(|record| record.is_done(counts[usize::from(stage) - 1]))
-        })
-        .count()
-}
-
 /// The project's progress: read from its file or, when that is missing or damaged, worked out
 /// again by checking each stage from stage 1 until one fails (said on `out`, a line a stage).
 /// The check that ended the working out, if there was one, comes back with it.
@@ -227,6 +189,7 @@ pub fn stages_done(progress: &Progress, counts: &[usize; STAGES as usize]) -> us
 ///
 /// When the fixtures cannot be read, the file cannot be written, or `out` cannot be written.
 pub fn progress(
+    course: &Course,
     project: &Project,
     out: &mut dyn Write,
 ) -> Result<(Progress, Option<StageCheck>), KataError> {
@@ -246,8 +209,8 @@ pub fn progress(
     )?;
     let mut progress = Progress::default();
     let mut last = None;
-    for stage in 1..=STAGES {
-        let checked = check(project, stage, false, false, out)?;
+    for stage in course.stages() {
+        let checked = check(course, project, stage, false, false, out)?;
         writeln!(out, "Stage {stage}: {}.", checked.summary())?;
         progress.set(stage, Some(checked.record()));
         let passed = checked.passed();
@@ -275,12 +238,6 @@ pub fn record(
     progress.save(&project.root)
 }
 
-/// The heading of stage `stage`: "Stage 3 of 5: What's up on the field?".
-#[must_use]
-pub fn heading(stage: u8) -> String {
-    format!("Stage {stage} of {STAGES}: {}", embedded::title(stage))
-}
-
 /// Writes what a check found, after what it said while checking: the feedback of the first
 /// failure, or the stage passed and where to go next (`current` is the first stage not done
 /// after this check). `watching` says the learner is in `kata watch`, where a save checks
@@ -291,6 +248,7 @@ pub fn heading(stage: u8) -> String {
 /// When `out` cannot be written.
 pub fn write_report(
     out: &mut dyn Write,
+    course: &Course,
     project: &Project,
     checked: &StageCheck,
     current: Option<u8>,
@@ -364,7 +322,7 @@ pub fn write_report(
                     results.len(),
                     checked.fixtures.len()
                 )?;
-                write_next(out, project, current)
+                write_next(out, course, project, current)
             }
         },
     }
@@ -375,11 +333,17 @@ pub fn write_report(
 /// # Errors
 ///
 /// When `out` cannot be written.
-pub fn write_next(out: &mut dyn Write, project: &Project, current: Option<u8>) -> io::Result<()> {
+pub fn write_next(
+    out: &mut dyn Write,
+    course: &Course,
+    project: &Project,
+    current: Option<u8>,
+) -> io::Result<()> {
     let Some(next) = current else {
         return writeln!(
             out,
-            "All {STAGES} stages are done: the kata is complete. Well played!"
+            "All {} stages are done: the kata is complete. Well played!",
+            course.stage_count()
         );
     };
     let program = project
@@ -392,6 +356,6 @@ pub fn write_next(out: &mut dyn Write, project: &Project, current: Option<u8>) -
     writeln!(
         out,
         "Next: stage {next}, \"{}\". Its task is in stage{next}/README.md{program}.",
-        embedded::title(next)
+        course.title(next)
     )
 }

@@ -32,8 +32,10 @@ pub enum KataError {
         /// Why.
         error: io::Error,
     },
-    /// A fixture built into `kata` cannot be read: the build of `kata` is broken.
+    /// A fixture of the kata cannot be read.
     Fixture(harness::FixtureError),
+    /// The kata's manifest, or a file it names, cannot be read.
+    Kata(harness::kata::KataError),
     /// The file watcher of `kata watch` failed.
     Watch(String),
     /// The output cannot be written.
@@ -50,13 +52,12 @@ impl KataError {
             KataError::Usage(_)
             | KataError::NotInProject { .. }
             | KataError::Project(_)
-            | KataError::NotEmpty(_) => EXIT_USAGE,
-            KataError::NotConfirmed => EXIT_FAILED,
-            KataError::File { .. }
+            | KataError::NotEmpty(_)
             | KataError::Fixture(_)
-            | KataError::Watch(_)
-            | KataError::Output(_)
-            | KataError::Grader(_) => EXIT_INTERNAL,
+            | KataError::Kata(_) => EXIT_USAGE,
+            KataError::NotConfirmed => EXIT_FAILED,
+            KataError::File { .. } | KataError::Watch(_) | KataError::Output(_) => EXIT_INTERNAL,
+            KataError::Grader(error) => error.exit_status(),
         }
     }
 
@@ -86,11 +87,8 @@ impl fmt::Display for KataError {
             ),
             KataError::NotConfirmed => f.write_str("nothing was changed"),
             KataError::File { what, error } => write!(f, "{what}: {error}"),
-            KataError::Fixture(error) => write!(
-                f,
-                "a fixture built into this kata cannot be read ({error}): rebuild kata from its \
-                 workspace"
-            ),
+            KataError::Fixture(error) => write!(f, "unreadable fixture: {error}"),
+            KataError::Kata(error) => write!(f, "unreadable kata: {error}"),
             KataError::Watch(message) => write!(f, "cannot watch the project's files: {message}"),
             KataError::Grader(error) => error.fmt(f),
             KataError::Output(error) => write!(f, "cannot write the output: {error}"),
@@ -110,5 +108,11 @@ impl From<io::Error> for KataError {
 impl From<ProjectError> for KataError {
     fn from(error: ProjectError) -> KataError {
         KataError::Project(error)
+    }
+}
+
+impl From<grade::GradeError> for KataError {
+    fn from(error: grade::GradeError) -> KataError {
+        KataError::Grader(error)
     }
 }

@@ -10,8 +10,6 @@ use std::fmt;
 use clap::ValueEnum;
 use grade::project::StageCommands;
 
-use crate::embedded;
-
 /// A language a project can be made in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Language {
@@ -75,11 +73,11 @@ impl Language {
         }
     }
 
-    /// The starter of stage `stage`: a program that builds, runs, and prints nothing.
+    /// The starter of stage `stage`, titled `title`, of the kata `kata`: a program that
+    /// builds, runs, and prints nothing.
     #[must_use]
-    pub fn starter(self, stage: u8) -> String {
-        let title = embedded::title(stage);
-        let about = format!("Stage {stage} of the Tic-Tac-Toe kata: {title}");
+    pub fn starter(self, stage: u8, kata: &str, title: &str) -> String {
+        let about = format!("Stage {stage} of the {kata} kata: {title}");
         let task = "The task is in README.md in this folder; `kata check` grades this program.";
         match self {
             Language::Rust => format!(
@@ -154,7 +152,7 @@ impl Language {
     /// The files a project in this language has besides each stage's description and source,
     /// as (path, text) pairs.
     #[must_use]
-    pub fn project_files(self) -> Vec<(String, String)> {
+    pub fn project_files(self, stages: u8) -> Vec<(String, String)> {
         let ignored = match self {
             Language::Rust => "/target\n",
             Language::Python => "__pycache__/\n",
@@ -163,7 +161,7 @@ impl Language {
         };
         let mut files = vec![(".gitignore".to_owned(), format!("{ignored}*.bak*\n"))];
         if self == Language::Rust {
-            let members: Vec<String> = (1..=embedded::STAGES)
+            let members: Vec<String> = (1..=stages)
                 .map(|stage| format!("\"stage{stage}\""))
                 .collect();
             files.push((
@@ -173,7 +171,7 @@ impl Language {
                     members.join(", ")
                 ),
             ));
-            for stage in 1..=embedded::STAGES {
+            for stage in 1..=stages {
                 files.push((
                     format!("stage{stage}/Cargo.toml"),
                     format!(

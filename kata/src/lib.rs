@@ -1,19 +1,21 @@
-//! The learner's path through the Tic-Tac-Toe kata, in any language: `kata new` makes a project,
+//! The learner's path through a kata, in any language: `kata new` makes a project,
 //! `kata check` and `kata watch` build and grade the current stage with the grader's feedback,
 //! and the progress, hints, list, reset and the reference stages are a command away.
 //!
 //! [`run`] is the whole command. A project is a folder with a `kata.toml`
-//! ([`grade::project`]); [`new`] makes one from a [`lang`]'s starters and the stage
-//! descriptions built in ([`embedded`], with every fixture); [`check`] builds and grades a stage
+//! ([`grade::project`]) that names the kata it follows ([`course`]: one built in, or a kata's
+//! folder); [`new`] makes one from a [`lang`]'s starters and the kata's stage descriptions;
+//! [`check`] builds and grades a stage
 //! and works the [`progress`] out again when its file is missing or damaged; [`status`] lists
 //! the stages and gives hints; [`reset`] puts a starter back; [`watch`] checks on every save.
 //! Every failure is a [`KataError`] with its exit status.
 
 pub mod check;
-pub mod embedded;
+pub mod course;
 pub mod error;
 pub mod lang;
 pub mod new;
+pub mod play;
 pub mod progress;
 pub mod reset;
 pub mod status;
@@ -26,7 +28,9 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 use grade::project::Project;
+use harness::kata::{Kata, Reference};
 
+use course::Course;
 pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, KataError};
 use lang::Language;
 use progress::Progress;
@@ -37,13 +41,13 @@ use style::Style;
 #[command(
     name = "kata",
     version,
-    about = "The Tic-Tac-Toe kata, stage by stage, in any language: make a project, write each \
-             stage, check it.",
+    about = "A kata, stage by stage, in any language: make a project, write each stage, check it.",
     after_help = "Getting started:\n  \
         kata new ttt --lang python      make a project in ttt/\n  \
         cd ttt                          then read stage1/README.md and write stage1/main.py\n  \
         kata check                      build and grade your current stage\n  \
-        kata watch                      check again each time you save"
+        kata watch                      check again each time you save\n  \
+        kata new calc --kata calculator a project of another kata built in (or give its folder)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -60,12 +64,14 @@ enum Command {
         /// The language of the starters and of the commands in kata.toml.
         #[arg(long, value_enum, default_value_t = Language::Rust)]
         lang: Language,
+        /// The kata: the name of one built into kata, or a folder with a kata-manifest.toml.
+        #[arg(long, value_name = "NAME|DIR", default_value = grade::katas::DEFAULT)]
+        kata: PathBuf,
     },
     /// Build and grade your current stage (the first not done), or stage N; stop at the first
     /// failing case.
     Check {
-        /// The stage to check (1 to 5).
-        #[arg(value_parser = clap::value_parser!(u8).range(1..=5))]
+        /// The stage to check, from 1.
         stage: Option<u8>,
         /// Check every stage, every case, and show a table.
         #[arg(long, conflicts_with = "stage")]
@@ -75,12 +81,11 @@ enum Command {
     Watch,
     /// Give the hint of the first case that failed.
     Hint,
-    /// Show the five stages: done, current or not started, with the cases passed.
+    /// Show the kata's stages: done, current or not started, with the cases passed.
     List,
     /// Put stage N's starter back, keeping your program as a backup beside it.
     Reset {
-        /// The stage to reset (1 to 5).
-        #[arg(value_parser = clap::value_parser!(u8).range(1..=5))]
+        /// The stage to reset, from 1.
         stage: u8,
         /// Do not ask for confirmation.
         #[arg(long)]
@@ -88,9 +93,11 @@ enum Command {
     },
     /// Run the reference solution of stage N here, to see what your program should do.
     Play {
-        /// The stage to play (1 to 5).
-        #[arg(value_parser = clap::value_parser!(u8).range(1..=5))]
+        /// The stage to play, from 1.
         stage: u8,
+        /// The kata, outside a project: the name of one built into kata, or its folder.
+        #[arg(long, value_name = "NAME|DIR")]
+        kata: Option<PathBuf>,
     },
 }
 
@@ -140,88 +147,129 @@ fn run_command<R: BufRead + Send + 'static>(
         color: context.color,
     };
     match command {
-        Command::New { dir, lang } => {
-            new::new_project(&context.cwd.join(&dir), &dir, lang, out)?;
+        Command::New { dir, lang, kata } => {
+            let (kata, key) = kata_for_new(&context.cwd, &kata)?;
+            let course = Course::new(kata)?;
+            new::new_project(&course, &key, &context.cwd.join(&dir), &dir, lang, out)?;
             Ok(EXIT_PASSED)
         }
-        Command::Play { stage } => play(stage, context, input, out, err),
+        Command::Play { stage, kata } => {
+            let kata = match kata {
+                Some(given) => grade::katas::named(&context.cwd.join(given))?,
+                None => match Project::find(&context.cwd) {
+                    Some(root) => Course::of(&Project::load(&root)?)?.kata,
+                    None => grade::katas::named(Path::new(grade::katas::DEFAULT))?,
+                },
+            };
+            play(&kata, stage, context, input, out, err)
+        }
         Command::Check { stage, all } => {
-            let project = find_project(&context.cwd)?;
+            let (project, course) = find_project(&context.cwd)?;
             if all {
-                check_all(&project, out, style)
+                check_all(&course, &project, out, style)
             } else {
-                check_one(&project, stage, out, style)
+                let stage = stage.map(|stage| course.check_stage(stage)).transpose()?;
+                check_one(&course, &project, stage, out, style)
             }
         }
         Command::Watch => {
-            let project = find_project(&context.cwd)?;
+            let (project, _) = find_project(&context.cwd)?;
             watch::watch(&project.root, input, context.terminal, out, style)
         }
         Command::Hint => {
-            let project = find_project(&context.cwd)?;
-            let counts = check::case_counts()?;
-            let (mut progress, _) = check::progress(&project, out)?;
-            status::hint(out, &project, &mut progress, &counts)
+            let (project, course) = find_project(&context.cwd)?;
+            let (mut progress, _) = check::progress(&course, &project, out)?;
+            status::hint(out, &course, &project, &mut progress)
         }
         Command::List => {
-            let project = find_project(&context.cwd)?;
-            let counts = check::case_counts()?;
-            let (progress, _) = check::progress(&project, out)?;
-            status::write_list(out, &progress, &counts, style)?;
+            let (project, course) = find_project(&context.cwd)?;
+            let (progress, _) = check::progress(&course, &project, out)?;
+            status::write_list(out, &progress, &course, style)?;
             Ok(EXIT_PASSED)
         }
         Command::Reset { stage, yes } => {
-            let project = find_project(&context.cwd)?;
+            let (project, course) = find_project(&context.cwd)?;
             // Reset only forgets the stage. Without a readable file there is nothing to forget,
             // and the next command that needs the progress works it out.
             let mut progress = Progress::load(&project.root).ok();
-            reset::reset(&project, stage, yes, &mut input, out, progress.as_mut())?;
+            reset::reset(
+                &course,
+                &project,
+                stage,
+                yes,
+                &mut input,
+                out,
+                progress.as_mut(),
+            )?;
             Ok(EXIT_PASSED)
         }
     }
 }
 
-/// The project the command runs in.
-fn find_project(cwd: &Path) -> Result<Project, KataError> {
+/// The kata `kata new --kata GIVEN` makes a project of, and how its `kata.toml` names it: a
+/// folder by its full path (so the project finds it from anywhere), else a kata built in by
+/// its name.
+fn kata_for_new(cwd: &Path, given: &Path) -> Result<(Kata, String), KataError> {
+    let folder = cwd.join(given);
+    if folder.join(harness::kata::MANIFEST).is_file() {
+        let folder = folder.canonicalize().unwrap_or(folder);
+        let kata = Kata::load(&folder).map_err(KataError::Kata)?;
+        let key = folder.to_str().map(str::to_owned).ok_or_else(|| {
+            KataError::Usage(format!(
+                "the kata's folder {} is not UTF-8: kata.toml cannot name it",
+                folder.display()
+            ))
+        })?;
+        return Ok((kata, key));
+    }
+    let kata = grade::katas::named(given)?;
+    let key = kata.name.clone();
+    Ok((kata, key))
+}
+
+/// The project the command runs in, and the kata it follows.
+fn find_project(cwd: &Path) -> Result<(Project, Course), KataError> {
     let root = Project::find(cwd).ok_or_else(|| KataError::NotInProject {
         start: cwd.to_owned(),
     })?;
-    Ok(Project::load(&root)?)
+    let project = Project::load(&root)?;
+    let course = Course::of(&project)?;
+    Ok((project, course))
 }
 
 /// `kata check [N]`: the current stage (or N) built, graded, recorded and reported.
 fn check_one(
+    course: &Course,
     project: &Project,
     stage: Option<u8>,
     out: &mut dyn Write,
     style: Style,
 ) -> Result<u8, KataError> {
-    let counts = check::case_counts()?;
-    let (mut progress, worked_out) = check::progress(project, out)?;
+    let (mut progress, worked_out) = check::progress(course, project, out)?;
     let checked = match (stage, worked_out) {
         // Working the progress out ended on the stage asked for: it has just been checked.
         (None, Some(checked)) if !checked.passed() => {
-            writeln!(out, "{}", style.strong(&check::heading(checked.stage)))?;
+            writeln!(out, "{}", style.strong(&course.heading(checked.stage)))?;
             checked
         }
         (asked, _) => {
-            let Some(stage) = asked.or_else(|| check::current_stage(&progress, &counts)) else {
+            let Some(stage) = asked.or_else(|| course.current_stage(&progress)) else {
                 writeln!(
                     out,
                     "All {} stages are done: the kata is complete. `kata check N` checks a \
                      stage again, `kata check --all` every stage.",
-                    embedded::STAGES
+                    course.stage_count()
                 )?;
                 return Ok(EXIT_PASSED);
             };
-            writeln!(out, "{}", style.strong(&check::heading(stage)))?;
-            let checked = check::check(project, stage, false, true, out)?;
+            writeln!(out, "{}", style.strong(&course.heading(stage)))?;
+            let checked = check::check(course, project, stage, false, true, out)?;
             check::record(project, &mut progress, &checked)?;
             checked
         }
     };
-    let current = check::current_stage(&progress, &counts);
-    check::write_report(out, project, &checked, current, false, style)?;
+    let current = course.current_stage(&progress);
+    check::write_report(out, course, project, &checked, current, false, style)?;
     Ok(if checked.passed() {
         EXIT_PASSED
     } else {
@@ -230,17 +278,23 @@ fn check_one(
 }
 
 /// `kata check --all`: every stage, every case, a row each as it is graded.
-fn check_all(project: &Project, out: &mut dyn Write, style: Style) -> Result<u8, KataError> {
+fn check_all(
+    course: &Course,
+    project: &Project,
+    out: &mut dyn Write,
+    style: Style,
+) -> Result<u8, KataError> {
     // Every stage is checked: without a file, it is written anew.
     let mut progress = Progress::load(&project.root).unwrap_or_default();
-    let width = (1..=embedded::STAGES)
-        .map(|stage| embedded::title(stage).chars().count())
+    let width = course
+        .stages()
+        .map(|stage| course.title(stage).chars().count())
         .max()
         .unwrap_or(0);
     writeln!(out, "   {:width$}  result", "stage")?;
     let mut done = 0;
-    for stage in 1..=embedded::STAGES {
-        let checked = check::check(project, stage, true, false, out)?;
+    for stage in course.stages() {
+        let checked = check::check(course, project, stage, true, false, out)?;
         check::record(project, &mut progress, &checked)?;
         let summary = checked.summary();
         let summary = if checked.passed() {
@@ -249,45 +303,59 @@ fn check_all(project: &Project, out: &mut dyn Write, style: Style) -> Result<u8,
         } else {
             style.bad(&summary)
         };
-        writeln!(out, "{stage}  {:width$}  {summary}", embedded::title(stage))?;
+        writeln!(out, "{stage}  {:width$}  {summary}", course.title(stage))?;
         out.flush()?;
     }
     writeln!(
         out,
         "{done} of {} stages done. `kata check N` shows the feedback of stage N.",
-        embedded::STAGES
+        course.stage_count()
     )?;
-    Ok(if done == usize::from(embedded::STAGES) {
+    Ok(if done == usize::from(course.stage_count()) {
         EXIT_PASSED
     } else {
         EXIT_FAILED
     })
 }
 
-/// `kata play N`: the reference stage on this terminal (or on whatever input is given).
-fn play(
+/// `kata play N`: the reference stage of `kata` on this terminal (or on whatever input is
+/// given): a program built in runs here, a kata's own command runs in the kata's folder.
+fn play<R: BufRead + Send + 'static>(
+    kata: &Kata,
     stage: u8,
     context: &Context,
-    input: impl BufRead,
+    input: R,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, KataError> {
+    let stage = kata.stage(stage).map_err(KataError::Usage)?;
     if context.terminal {
         // Said on standard error, so that the stage's own output stays exactly its own.
         writeln!(
             err,
-            "The reference solution of stage {stage}, \"{}\". Type as a user would; Ctrl-D ends \
+            "The reference solution of stage {}, \"{}\". Type as a user would; Ctrl-D ends \
              the input.",
-            embedded::title(stage)
+            stage.number, stage.title
         )?;
     }
-    match grade::reference::play(stage, input, &mut *out) {
-        Ok(()) => Ok(EXIT_PASSED),
-        Err(error) => {
-            if error.is_reported() {
-                writeln!(err, "{}: {error}", grade::reference::name(stage))?;
+    match &stage.reference {
+        Reference::BuiltIn(name) => match grade::reference::play(name, input, &mut *out) {
+            Some(Ok(())) => Ok(EXIT_PASSED),
+            Some(Err(error)) => {
+                if error.is_reported() {
+                    writeln!(err, "{name}: {error}")?;
+                }
+                Ok(error.exit_status())
             }
-            Ok(error.exit_status())
+            None => Err(KataError::Usage(format!(
+                "the reference of stage {} is the built-in program `{name}`, which this kata \
+                 does not have",
+                stage.number
+            ))),
+        },
+        Reference::Run(_) => {
+            let (program, _folder) = grade::reference::program(kata, stage)?;
+            play::run(&program, input, out, err)
         }
     }
 }

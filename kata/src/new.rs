@@ -7,17 +7,20 @@ use std::path::Path;
 
 use grade::project;
 
-use crate::embedded::{self, STAGES};
+use crate::course::Course;
 use crate::error::KataError;
 use crate::lang::Language;
 use crate::progress::Progress;
 
-/// Makes a project in `language` in `folder` (shown as `shown`), and says what it made on `out`.
+/// Makes a project of `course`'s kata, named in `kata.toml` as `kata_key`, in `language` in
+/// `folder` (shown as `shown`), and says what it made on `out`.
 ///
 /// # Errors
 ///
 /// When `folder` exists and is not an empty folder, or a file cannot be written.
 pub fn new_project(
+    course: &Course,
+    kata_key: &str,
     folder: &Path,
     shown: &Path,
     language: Language,
@@ -32,17 +35,24 @@ pub fn new_project(
         Err(_) if folder.exists() => return Err(KataError::NotEmpty(shown.to_owned())),
         Err(_) => {}
     }
+    let title = &course.kata.title;
     let mut files = vec![
-        ("README.md".to_owned(), readme(language)),
-        (project::FILE_NAME.to_owned(), kata_toml(language)),
+        ("README.md".to_owned(), readme(course, language)),
+        (
+            project::FILE_NAME.to_owned(),
+            kata_toml(course, kata_key, language),
+        ),
     ];
-    files.extend(language.project_files());
-    for stage in 1..=STAGES {
-        let cases = embedded::fixtures(stage)?.len();
-        let description = embedded::learner_description(stage, cases)
-            .unwrap_or_else(|| embedded::description(stage).to_owned());
-        files.push((format!("stage{stage}/README.md"), description));
-        files.push((language.source(stage), language.starter(stage)));
+    files.extend(language.project_files(course.stage_count()));
+    for stage in course.stages() {
+        files.push((
+            format!("stage{stage}/README.md"),
+            course.learner_description(stage)?,
+        ));
+        files.push((
+            language.source(stage),
+            language.starter(stage, title, course.title(stage)),
+        ));
     }
     for (path, text) in &files {
         let path = folder.join(path);
@@ -57,16 +67,20 @@ pub fn new_project(
     let shown = shown.display();
     let source = language.source(1);
     let program = source.trim_start_matches("stage1/");
-    writeln!(out, "Made a Tic-Tac-Toe kata in {language} in {shown}:")?;
+    writeln!(out, "Made a {title} kata in {language} in {shown}:")?;
     writeln!(out, "  README.md           how the kata goes")?;
     writeln!(
         out,
         "  {:<20}how each stage is built and run",
         project::FILE_NAME
     )?;
+    let folders = match course.stage_count() {
+        1 => "stage1/".to_owned(),
+        count => format!("stage1/ .. stage{count}/"),
+    };
     writeln!(
         out,
-        "  stage1/ .. stage{STAGES}/  each stage's task (README.md) and your program ({program})"
+        "  {folders:<20}each stage's task (README.md) and your program ({program})"
     )?;
     writeln!(out)?;
     writeln!(
@@ -78,7 +92,7 @@ pub fn new_project(
 }
 
 /// The project's README: the flow in a few lines.
-fn readme(language: Language) -> String {
+fn readme(course: &Course, language: Language) -> String {
     let source = language.source(1);
     let program = source.trim_start_matches("stage1/");
     let cargo = if language == Language::Rust {
@@ -87,11 +101,17 @@ fn readme(language: Language) -> String {
     } else {
         ""
     };
+    let (title, count) = (&course.kata.title, course.stage_count());
+    let stages = crate::course::plural(usize::from(count), "stage", "stages");
+    let summary = course
+        .kata
+        .summary
+        .as_deref()
+        .map_or_else(String::new, |summary| format!("{summary}\n"));
     format!(
-        "# Tic-Tac-Toe in {language}\n\n\
-         The five stages of the classic Tic-Tac-Toe project, from printing a grid to a whole \
-         game for two\nplayers. Each stage is a folder: its task is in `README.md`, your program \
-         in `{program}`, which\nstarts out doing nothing.\n\n\
+        "# {title} in {language}\n\n{summary}\
+         The {title} kata has {stages}. Each stage is a folder: its task is in `README.md`, \
+         your program\nin `{program}`, which starts out doing nothing.\n\n\
          1. Read `stage1/README.md` and write `{source}`.\n\
          2. `kata check` builds your current stage and grades it on its test cases; when every \
          case passes,\n   the next stage is yours. `kata watch` checks again each time you \
@@ -105,17 +125,20 @@ fn readme(language: Language) -> String {
 }
 
 /// The project's `kata.toml`, with a comment that says how to change it.
-fn kata_toml(language: Language) -> String {
+fn kata_toml(course: &Course, kata_key: &str, language: Language) -> String {
     let mut text = format!(
-        "# How `kata check` builds and runs each stage of this Tic-Tac-Toe kata, from this \
-         folder.\n\
+        "# How `kata check` builds and runs each stage of this {} kata, from this folder.\n\
          # Each command line is split into words as a shell would, but run without one (write\n\
          # `sh -c '...'` for a shell). Change them to use another compiler or language; `lang` \
-         names\n# the language of the starters that `kata reset` brings back.\n\
+         names\n# the language of the starters that `kata reset` brings back; `kata` the kata (the \
+         name of one\n# built into kata, or its folder).\n\
+         kata = {}\n\
          lang = {}\n",
+        course.kata.title,
+        quoted(kata_key),
         quoted(language.key())
     );
-    for stage in 1..=STAGES {
+    for stage in course.stages() {
         let commands = language.commands(stage);
         text.push_str(&format!("\n[stage{stage}]\n"));
         if let Some(build) = &commands.build {
@@ -137,12 +160,23 @@ mod tests {
     use grade::project::Project;
 
     #[test]
-    fn kata_toml_reads_back_as_the_commands_of_each_language() {
+    fn kata_toml_reads_back_as_the_kata_and_the_commands_of_each_language() {
+        let kata = grade::katas::named(Path::new(grade::katas::DEFAULT)).expect("built in");
+        let course = Course::new(kata).expect("its fixtures");
         for language in Language::ALL {
-            let project = Project::parse(Path::new("p"), &kata_toml(language)).expect("readable");
+            let text = kata_toml(&course, "tictactoe", language);
+            let project = Project::parse(Path::new("p"), &text).expect("readable");
             assert_eq!(project.lang.as_deref(), Some(language.key()));
-            for stage in 1..=STAGES {
-                assert_eq!(*project.commands(stage), language.commands(stage));
+            assert_eq!(project.kata.as_deref(), Some("tictactoe"));
+            assert_eq!(
+                project.stage_numbers().count(),
+                usize::from(course.stage_count())
+            );
+            for stage in course.stages() {
+                assert_eq!(
+                    *project.commands(stage).expect("every stage"),
+                    language.commands(stage)
+                );
             }
         }
     }

@@ -2,12 +2,12 @@
 //! project. It is a record, never the truth: a missing or damaged file is said and worked out
 //! again by checking, and every check writes what it found.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::embedded::STAGES;
 use crate::error::KataError;
 
 /// The progress file's name, in the project's folder. Hidden, so that `kata watch` does not
@@ -48,26 +48,11 @@ impl Record {
     }
 }
 
-/// The file, as written.
-#[derive(Debug, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-struct ProgressFile {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    stage1: Option<Record>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    stage2: Option<Record>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    stage3: Option<Record>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    stage4: Option<Record>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    stage5: Option<Record>,
-}
-
-/// The record of each stage that has been checked.
+/// The record of each stage that has been checked, by its number: written as a table a stage,
+/// `[stage1]`, `[stage2]`, and so on.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
-    stages: [Option<Record>; STAGES as usize],
+    stages: BTreeMap<u8, Record>,
 }
 
 /// Why there is no progress to read.
@@ -92,17 +77,18 @@ impl Progress {
             return Err(Unread::Missing);
         }
         let text = harness::fixture::read_capped(&path).map_err(Unread::Damaged)?;
-        let file = toml::from_str::<ProgressFile>(&text)
+        let file = toml::from_str::<BTreeMap<String, Record>>(&text)
             .map_err(|error| Unread::Damaged(error.message().to_owned()))?;
-        Ok(Progress {
-            stages: [
-                file.stage1,
-                file.stage2,
-                file.stage3,
-                file.stage4,
-                file.stage5,
-            ],
-        })
+        let mut stages = BTreeMap::new();
+        for (key, record) in file {
+            let number = key
+                .strip_prefix("stage")
+                .and_then(|number| number.parse::<u8>().ok())
+                .filter(|&number| number > 0 && key == format!("stage{number}"))
+                .ok_or_else(|| Unread::Damaged(format!("`{key}` is not a stage")))?;
+            stages.insert(number, record);
+        }
+        Ok(Progress { stages })
     }
 
     /// Writes the progress file of the project in `root`, whole or not at all: to a file beside
@@ -112,14 +98,11 @@ impl Progress {
     ///
     /// When the file cannot be written.
     pub fn save(&self, root: &Path) -> Result<(), KataError> {
-        let [stage1, stage2, stage3, stage4, stage5] = self.stages.clone();
-        let file = ProgressFile {
-            stage1,
-            stage2,
-            stage3,
-            stage4,
-            stage5,
-        };
+        let file: BTreeMap<String, &Record> = self
+            .stages
+            .iter()
+            .map(|(number, record)| (format!("stage{number}"), record))
+            .collect();
         let body = toml::to_string(&file).map_err(|error| KataError::File {
             what: format!("cannot write {FILE_NAME}"),
             error: std::io::Error::other(error),
@@ -139,22 +122,49 @@ impl Progress {
     /// The record of stage `stage`, if it has been checked.
     #[must_use]
     pub fn record(&self, stage: u8) -> Option<&Record> {
-        self.stages[index(stage)].as_ref()
+        self.stages.get(&stage)
     }
 
     /// Sets the record of stage `stage`; `None` forgets it (the stage is not started).
     pub fn set(&mut self, stage: u8, record: Option<Record>) {
-        self.stages[index(stage)] = record;
+        match record {
+            Some(record) => self.stages.insert(stage, record),
+            None => self.stages.remove(&stage),
+        };
     }
-}
-
-fn index(stage: u8) -> usize {
-    usize::from(stage.clamp(1, STAGES)) - 1
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn saves_and_loads_the_stages_checked_whatever_their_number() {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let mut progress = Progress::default();
+        let record = Record {
+            passed: 2,
+            total: 3,
+            first_failure: Some("c".to_owned()),
+            not_run: false,
+        };
+        progress.set(1, Some(record.clone()));
+        progress.set(12, Some(Record::default()));
+        progress.save(folder.path()).expect("saved");
+        let loaded = Progress::load(folder.path()).expect("loaded");
+        assert_eq!(loaded, progress);
+        assert_eq!(loaded.record(1), Some(&record));
+        assert_eq!(loaded.record(2), None);
+        fs::write(
+            folder.path().join(FILE_NAME),
+            "[stage0]\npassed = 1\ntotal = 1\n",
+        )
+        .expect("written");
+        assert_eq!(
+            Progress::load(folder.path()),
+            Err(Unread::Damaged("`stage0` is not a stage".to_owned()))
+        );
+    }
 
     #[test]
     fn a_record_is_done_only_when_every_case_of_today_passed() {

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use grade::project::{self, Project};
 
+use crate::course::Course;
 use crate::error::KataError;
 use crate::lang::Language;
 use crate::progress::Progress;
@@ -20,6 +21,7 @@ use crate::progress::Progress;
 /// When `kata.toml` names no language `kata` knows, the learner does not confirm, or a file
 /// cannot be renamed or written.
 pub fn reset(
+    course: &Course,
     project: &Project,
     stage: u8,
     yes: bool,
@@ -45,7 +47,8 @@ pub fn reset(
         })?;
     let relative = language.source(stage);
     let source = project.root.join(&relative);
-    let starter = language.starter(stage);
+    let stage = course.check_stage(stage)?;
+    let starter = language.starter(stage, &course.kata.title, course.title(stage));
     let existing = fs::read(&source).ok();
     if existing.as_deref() == Some(starter.as_bytes()) {
         writeln!(out, "{relative} is the starter already: nothing to reset.")?;

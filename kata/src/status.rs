@@ -1,4 +1,4 @@
-//! What the learner asks about their progress: `kata list` (the five stages and how far each
+//! What the learner asks about their progress: `kata list` (the kata's stages and how far each
 //! got) and `kata hint` (the hint of the first case that failed).
 
 use std::io::{self, Write};
@@ -7,7 +7,7 @@ use grade::project::Project;
 use harness::fixture::Fixture;
 
 use crate::check::{self, Outcome};
-use crate::embedded::{self, STAGES};
+use crate::course::Course;
 use crate::error::KataError;
 use crate::progress::Progress;
 use crate::style::Style;
@@ -15,7 +15,7 @@ use crate::style::Style;
 /// The width hints are wrapped to, indent included.
 const HINT_WIDTH: usize = 96;
 
-/// Writes the table of the five stages: done, current or not, with the cases that passed at
+/// Writes the table of the kata's stages: done, current or not, with the cases that passed at
 /// each one's last check.
 ///
 /// # Errors
@@ -24,17 +24,18 @@ const HINT_WIDTH: usize = 96;
 pub fn write_list(
     out: &mut dyn Write,
     progress: &Progress,
-    counts: &[usize; STAGES as usize],
+    course: &Course,
     style: Style,
 ) -> io::Result<()> {
-    let current = check::current_stage(progress, counts);
-    let width = (1..=STAGES)
-        .map(|stage| embedded::title(stage).chars().count())
+    let current = course.current_stage(progress);
+    let width = course
+        .stages()
+        .map(|stage| course.title(stage).chars().count())
         .max()
         .unwrap_or(0);
     writeln!(out, "   {:width$}  {:<12}  cases", "stage", "status")?;
-    for stage in 1..=STAGES {
-        let cases = counts[usize::from(stage) - 1];
+    for stage in course.stages() {
+        let cases = course.cases(stage);
         let record = progress.record(stage);
         let done = record.is_some_and(|record| record.is_done(cases));
         let status = if done {
@@ -54,17 +55,17 @@ pub fn write_list(
         writeln!(
             out,
             "{stage}  {:width$}  {status}  {passed}",
-            embedded::title(stage)
+            course.title(stage)
         )?;
     }
-    let done = check::stages_done(progress, counts);
+    let (done, count) = (course.stages_done(progress), course.stage_count());
     match current {
         Some(stage) => writeln!(
             out,
-            "{done} of {STAGES} stages done. Stage {stage} is next: its task is in \
+            "{done} of {count} stages done. Stage {stage} is next: its task is in \
              stage{stage}/README.md."
         ),
-        None => writeln!(out, "All {STAGES} stages done: the kata is complete."),
+        None => writeln!(out, "All {count} stages done: the kata is complete."),
     }
 }
 
@@ -78,14 +79,15 @@ pub fn write_list(
 /// written.
 pub fn hint(
     out: &mut dyn Write,
+    course: &Course,
     project: &Project,
     progress: &mut Progress,
-    counts: &[usize; STAGES as usize],
 ) -> Result<u8, KataError> {
-    let Some(stage) = check::current_stage(progress, counts) else {
+    let Some(stage) = course.current_stage(progress) else {
         writeln!(
             out,
-            "All {STAGES} stages are done: no hint needed. `kata check N` checks a stage again."
+            "All {} stages are done: no hint needed. `kata check N` checks a stage again.",
+            course.stage_count()
         )?;
         return Ok(grade::EXIT_PASSED);
     };
@@ -97,12 +99,12 @@ pub fn hint(
             out,
             "Stage {stage} has no failing case on record: checking it first."
         )?;
-        let checked = check::check(project, stage, false, false, out)?;
+        let checked = check::check(course, project, stage, false, false, out)?;
         check::record(project, progress, &checked)?;
         if checked.passed() {
             writeln!(out, "Stage {stage}: {}; no hint needed.", checked.summary())?;
-            let current = check::current_stage(progress, counts);
-            check::write_next(out, project, current)?;
+            let current = course.current_stage(progress);
+            check::write_next(out, course, project, current)?;
             return Ok(grade::EXIT_PASSED);
         }
         if let Outcome::CannotBuild(_) | Outcome::CannotStart(_) = checked.outcome {
@@ -110,7 +112,7 @@ pub fn hint(
         }
     }
     let record = progress.record(stage).cloned().unwrap_or_default();
-    let fixtures = embedded::fixtures(stage)?;
+    let fixtures = course.fixtures(stage)?;
     let failed = record.first_failure.as_deref().and_then(|name| {
         fixtures
             .iter()

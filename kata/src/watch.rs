@@ -18,7 +18,7 @@ use notify_debouncer_full::notify::event::{EventKind, ModifyKind};
 use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 
 use crate::check::{self, StageCheck};
-use crate::embedded::STAGES;
+use crate::course::Course;
 use crate::error::KataError;
 use crate::progress::Progress;
 use crate::status;
@@ -64,7 +64,7 @@ pub fn watch<R: BufRead + Send + 'static>(
     style: Style,
 ) -> Result<u8, KataError> {
     let mut project = Project::load(root)?;
-    let counts = check::case_counts()?;
+    let course = Course::of(&project)?;
     let (events, received) = mpsc::channel();
     // The watcher stops when this is dropped, at the end of the watch.
     let _watcher = watch_files(root, events.clone())?;
@@ -81,19 +81,27 @@ pub fn watch<R: BufRead + Send + 'static>(
         terminal,
         style,
     };
-    let (mut progress, mut last) = check::progress(&project, &mut screen)?;
-    let current = check::current_stage(&progress, &counts);
+    let (mut progress, mut last) = check::progress(&course, &project, &mut screen)?;
+    let current = course.current_stage(&progress);
     if current.is_none() {
-        check::write_next(&mut screen, &project, None)?;
+        check::write_next(&mut screen, &course, &project, None)?;
         return Ok(grade::EXIT_PASSED);
     }
     let mut pending = VecDeque::new();
     match &last {
         // Working the progress out has just checked the current stage: its report, then wait.
         Some(checked) => {
-            writeln!(screen, "{}", style.strong(&check::heading(checked.stage)))?;
-            check::write_report(&mut screen, &project, checked, current, true, style)?;
-            screen.progress_line(&progress, &counts, last.as_ref())?;
+            writeln!(screen, "{}", style.strong(&course.heading(checked.stage)))?;
+            check::write_report(
+                &mut screen,
+                &course,
+                &project,
+                checked,
+                current,
+                true,
+                style,
+            )?;
+            screen.progress_line(&progress, &course, last.as_ref())?;
         }
         None => pending.push_back(Event::Saved),
     }
@@ -121,20 +129,28 @@ pub fn watch<R: BufRead + Send + 'static>(
                         continue;
                     }
                 }
-                let Some(stage) = check::current_stage(&progress, &counts) else {
+                let Some(stage) = course.current_stage(&progress) else {
                     break;
                 };
-                writeln!(screen, "{}", style.strong(&check::heading(stage)))?;
-                let checked = check::check(&project, stage, false, true, &mut screen)?;
+                writeln!(screen, "{}", style.strong(&course.heading(stage)))?;
+                let checked = check::check(&course, &project, stage, false, true, &mut screen)?;
                 check::record(&project, &mut progress, &checked)?;
-                let current = check::current_stage(&progress, &counts);
-                check::write_report(&mut screen, &project, &checked, current, true, style)?;
+                let current = course.current_stage(&progress);
+                check::write_report(
+                    &mut screen,
+                    &course,
+                    &project,
+                    &checked,
+                    current,
+                    true,
+                    style,
+                )?;
                 if current.is_none() {
                     break;
                 }
                 let passed = checked.passed();
                 last = Some(checked);
-                screen.progress_line(&progress, &counts, last.as_ref().filter(|_| !passed))?;
+                screen.progress_line(&progress, &course, last.as_ref().filter(|_| !passed))?;
             }
             Event::Key(Key::Hint) => {
                 writeln!(screen)?;
@@ -157,7 +173,7 @@ pub fn watch<R: BufRead + Send + 'static>(
             }
             Event::Key(Key::List) => {
                 writeln!(screen)?;
-                status::write_list(&mut screen, &progress, &counts, style)?;
+                status::write_list(&mut screen, &progress, &course, style)?;
                 screen.keys_line()?;
             }
             Event::Key(Key::Quit) => {
@@ -319,13 +335,13 @@ impl Screen<'_> {
     fn progress_line(
         &mut self,
         progress: &Progress,
-        counts: &[usize; STAGES as usize],
+        course: &Course,
         last: Option<&StageCheck>,
     ) -> io::Result<()> {
-        let Some(stage) = check::current_stage(progress, counts) else {
+        let Some(stage) = course.current_stage(progress) else {
             return Ok(());
         };
-        let cases = counts[usize::from(stage) - 1];
+        let cases = course.cases(stage);
         let passed = match (last, progress.record(stage)) {
             (Some(checked), _) if checked.stage == stage => checked.summary(),
             (_, Some(record)) if !record.not_run => {
@@ -334,8 +350,8 @@ impl Screen<'_> {
             (_, Some(_)) => "cannot build or start".to_owned(),
             (_, None) => "not checked yet: save to check it".to_owned(),
         };
-        let done = check::stages_done(progress, counts);
-        let line = format!("Stage {stage} of {STAGES} | {passed} | {done} of {STAGES} stages done");
+        let (done, count) = (course.stages_done(progress), course.stage_count());
+        let line = format!("Stage {stage} of {count} | {passed} | {done} of {count} stages done");
         writeln!(self)?;
         let line = self.style.strong(&line);
         writeln!(self, "{line}")?;

@@ -15,7 +15,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         content_passes_a_program_that_plays_right_but_presents_differently,
         whole_input_gives_each_case_its_input_at_once_and_says_so,
         without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time,
-        outside_a_workspace_grade_asks_for_fixtures,
+        outside_a_workspace_grade_grades_the_kata_built_in,
         usage_errors_and_broken_fixtures_exit_2,
         a_json_destination_that_cannot_be_written_is_refused_before_grading,
         a_report_nobody_reads_still_leaves_the_json_and_the_status,
@@ -174,22 +174,26 @@ fn without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time() {
     }
 }
 
-fn outside_a_workspace_grade_asks_for_fixtures() {
+/// Outside any kata's workspace, grade grades the Tic-Tac-Toe kata built into it: its
+/// fixtures and reference, as they were when grade was built.
+fn outside_a_workspace_grade_grades_the_kata_built_in() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let output = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin("grade"))
         .current_dir(dir.path())
         .env_remove("CARGO_MANIFEST_DIR")
         .timeout(crate::WATCHDOG)
-        .arg("3")
+        .args(["3", "--all"])
         .output()
         .expect("grade runs");
-    assert_eq!(output.status.code(), Some(2));
-    let message = String::from_utf8(output.stderr).expect("UTF-8");
+    let report = String::from_utf8(output.stdout).expect("UTF-8");
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    let first_line = report.lines().next().unwrap_or_default();
     assert!(
-        message.starts_with("grade: no `fixtures` folder in ")
-            && message.contains("--fixtures DIR"),
-        "{message}"
+        first_line.starts_with("Grading the reference stage 3 of Tic-Tac-Toe on the ")
+            && first_line.ends_with(" cases of stage 3 in built-in:tictactoe/fixtures/stage3"),
+        "{first_line}"
     );
+    crate::verdicts::assert_every_case_exactly_right(&report);
 }
 
 fn usage_errors_and_broken_fixtures_exit_2() {
@@ -203,7 +207,18 @@ fn usage_errors_and_broken_fixtures_exit_2() {
     let empty = tempfile::tempdir().expect("a temporary folder");
     let empty = empty.path().to_str().expect("UTF-8").to_owned();
     for (words, message) in [
-        (vec!["6"], "6 is not in 1..=5"),
+        (
+            vec!["6"],
+            "Tic-Tac-Toe has no stage 6: its stages are 1 to 5",
+        ),
+        (
+            vec!["0"],
+            "Tic-Tac-Toe has no stage 0: its stages are 1 to 5",
+        ),
+        (
+            vec!["1", "--kata", "no-such-kata"],
+            "`no-such-kata` is neither a folder with a kata-manifest.toml nor a kata built in",
+        ),
         (vec!["3", "--"], "nothing follows `--`"),
         (
             vec!["3", "--timeout", "0"],

@@ -6,7 +6,7 @@ use std::fs;
 use kata::lang::Language;
 use test_support::{Trial, test};
 
-use crate::{Sandbox, kata, kata_executable, snapshot};
+use crate::{Sandbox, kata, kata_executable, snapshot, tictactoe};
 
 pub(crate) fn trials() -> Vec<Trial> {
     vec![
@@ -59,7 +59,7 @@ pub(crate) fn trials() -> Vec<Trial> {
 /// by `stage1/build.sh` first.
 fn shell_toml(build: bool) -> String {
     let mut text = "lang = \"python\"\n".to_owned();
-    for stage in 1..=5 {
+    for stage in tictactoe().stages() {
         text += &format!("[stage{stage}]\nrun = \"sh stage{stage}/main.sh\"\n");
         if build && stage == 1 {
             text += "build = \"sh stage1/build.sh\"\n";
@@ -72,7 +72,7 @@ fn shell_toml(build: bool) -> String {
 pub(crate) fn shell_project() -> Sandbox {
     let sandbox = Sandbox::new("python");
     sandbox.write("kata.toml", &shell_toml(false));
-    for stage in 1..=5 {
+    for stage in tictactoe().stages() {
         sandbox.write(&format!("stage{stage}/main.sh"), "");
     }
     sandbox
@@ -96,7 +96,7 @@ fn new_project() {
     snapshot("new_python_readme", &read("README.md"));
     snapshot("new_python_kata_toml", &read("kata.toml"));
     snapshot("new_python_stage1_starter", &read("stage1/main.py"));
-    for stage in 1..=5 {
+    for stage in tictactoe().stages() {
         assert!(
             read(&format!("stage{stage}/README.md")).contains(&format!("`kata check {stage}`")),
             "stage {stage}'s description"
@@ -133,9 +133,9 @@ fn languages() {
             commands.build.unwrap_or_default(),
             commands.run,
             language.source(3),
-            language.starter(3)
+            language.starter(3, "Tic-Tac-Toe", tictactoe().title(3))
         );
-        for (path, file) in language.project_files() {
+        for (path, file) in language.project_files(tictactoe().stage_count()) {
             text += &format!("{path}:\n{file}\n");
         }
     }
@@ -149,13 +149,14 @@ fn built_in_copies() {
         .parent()
         .expect("kata/ is in the workspace")
         .to_owned();
-    for stage in 1..=5_u8 {
+    let course = tictactoe();
+    for stage in course.stages() {
         let source = fs::read_to_string(workspace.join(format!("stages/stage{stage}/README.md")))
             .expect("the stage's README");
-        assert_eq!(kata::embedded::description(stage), source);
-        let cases = kata::embedded::fixtures(stage).expect("built-in fixtures");
-        let learner =
-            kata::embedded::learner_description(stage, cases.len()).expect("a section to replace");
+        assert_eq!(course.kata.description(stage).expect("built in"), source);
+        let learner = course
+            .learner_description(stage)
+            .expect("a learner's description");
         let kept = source
             .split("## Run and test")
             .next()
@@ -165,6 +166,7 @@ fn built_in_copies() {
         assert!(learner.contains("## Decisions"), "stage {stage}");
 
         // In the grader's order, so that a case has the same number in both.
+        let cases = course.fixtures(stage).expect("built-in fixtures");
         let folder = workspace.join(format!("fixtures/stage{stage}"));
         let graded = harness::fixture::load_stage_dir(&folder).expect("the workspace's fixtures");
         let names = |cases: &[harness::Fixture]| -> Vec<String> {
@@ -172,7 +174,11 @@ fn built_in_copies() {
         };
         assert_eq!(names(&cases), names(&graded), "stage {stage}");
         for case in &cases {
-            let file = workspace.join(&case.path);
+            let relative = case
+                .path
+                .strip_prefix("built-in:tictactoe")
+                .expect("a path in the kata built in");
+            let file = workspace.join(relative);
             let text = fs::read_to_string(&file).expect("the fixture");
             assert!(text.ends_with(&case.body), "{}", file.display());
         }
@@ -213,7 +219,7 @@ fn fail_then_pass() {
         .out
         .lines()
         .skip(1)
-        .take(5)
+        .take(usize::from(tictactoe().stage_count()))
         .map(|line| {
             line.split("  ")
                 .map(str::trim)
@@ -223,9 +229,7 @@ fn fail_then_pass() {
         .collect();
     for (index, row) in rows.iter().enumerate() {
         let key = format!("stage{}", index + 1);
-        let cases = kata::embedded::fixtures(u8::try_from(index + 1).expect("a stage"))
-            .expect("fixtures")
-            .len();
+        let cases = tictactoe().cases(u8::try_from(index + 1).expect("a stage"));
         match progress.get(&key) {
             Some(record) => assert_eq!(
                 row[3],
@@ -388,9 +392,10 @@ fn reset() {
 /// With every stage done, there is nothing to watch: `kata watch` says so and ends.
 fn watch_when_all_done() {
     let sandbox = shell_project();
-    let records: String = (1..=5_u8)
+    let records: String = tictactoe()
+        .stages()
         .map(|stage| {
-            let cases = kata::embedded::fixtures(stage).expect("fixtures").len();
+            let cases = tictactoe().cases(stage);
             format!("[stage{stage}]\npassed = {cases}\ntotal = {cases}\n")
         })
         .collect();
@@ -432,16 +437,39 @@ fn usage_errors() {
         outside.err
     );
     for args in [
-        &["check", "6"][..],
-        &["check", "2", "--all"],
+        &["check", "2", "--all"][..],
         &["new", "x", "--lang", "cobol"],
         &["reset"],
-        &["play", "0"],
     ] {
         let ran = kata(dir.path(), args, "");
         assert_eq!(ran.status, 2, "{args:?}: {ran:?}");
         assert!(ran.err.starts_with("error: "), "{args:?}: {}", ran.err);
     }
+    // A stage the kata does not have is the kata's to say, with the stages it has.
+    let no_stage = kata(dir.path(), &["play", "0"], "");
+    assert_eq!(no_stage.status, 2, "{no_stage:?}");
+    assert_eq!(
+        no_stage.err,
+        "kata: Tic-Tac-Toe has no stage 0: its stages are 1 to 5\n"
+    );
+    let in_project = shell_project();
+    for args in [&["check", "6"][..], &["reset", "6", "--yes"]] {
+        let ran = in_project.kata(args);
+        assert_eq!(ran.status, 2, "{args:?}: {ran:?}");
+        assert_eq!(
+            ran.err, "kata: Tic-Tac-Toe has no stage 6: its stages are 1 to 5\n",
+            "{args:?}"
+        );
+    }
+    let unknown_kata = kata(dir.path(), &["new", "x", "--kata", "chess"], "");
+    assert_eq!(unknown_kata.status, 2, "{unknown_kata:?}");
+    assert!(
+        unknown_kata.err.starts_with(
+            "kata: `chess` is neither a folder with a kata-manifest.toml nor a kata built in ("
+        ),
+        "{}",
+        unknown_kata.err
+    );
     let help = kata(dir.path(), &["--help"], "");
     assert_eq!(help.status, 0);
     snapshot("help", &help.out);

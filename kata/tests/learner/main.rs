@@ -121,3 +121,12 @@ fn snapshot(name: &str, text: &str) {
 fn kata_executable() -> PathBuf {
     assert_cmd::cargo::cargo_bin("kata")
 }
+
+/// The Tic-Tac-Toe kata built into kata, which the projects of these tests follow.
+fn tictactoe() -> &'static kata::course::Course {
+    static COURSE: std::sync::OnceLock<kata::course::Course> = std::sync::OnceLock::new();
+    COURSE.get_or_init(|| {
+        let kata = grade::katas::named(Path::new(grade::katas::DEFAULT)).expect("built in");
+        kata::course::Course::new(kata).expect("its fixtures")
+    })
+}

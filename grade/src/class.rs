@@ -1,124 +1,16 @@
-//! Running a program on the cases, in parallel, and handing back the results in fixture order;
-//! and finding the submissions of a class. Nothing here writes a report.
+//! The submissions of a class: every folder under the class's folder, each run with the class's
+//! command or with its own `kata.toml`. Nothing here grades or writes a report.
 
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::thread;
 
-use harness::fixture::Fixture;
-use harness::process::{self, Limits, Mode};
-use harness::sandbox::Sandbox;
-use harness::{Program, judge};
+use harness::Program;
 
-use crate::case::{CaseResult, Criterion};
-use crate::content::TicTacToe;
 use crate::error::GradeError;
 use crate::project::{self, BuildFailure, Project, ProjectError};
-
-/// How the cases of a stage are graded.
-#[derive(Clone, Copy, Debug)]
-pub struct Grading {
-    /// The stage's content check.
-    pub check: TicTacToe,
-    /// The limits of each case.
-    pub limits: Limits,
-    /// Whether every case is run, or grading stops at the first failure.
-    pub all: bool,
-    /// What a case must get right to pass.
-    pub criterion: Criterion,
-    /// How each case is given its input.
-    pub mode: Mode,
-}
-
-/// Runs `program` on the cases, as many at once as there are cores. With `how.all`, every
-/// case is run; otherwise no case after the first failure (in fixture order, by
-/// `how.criterion`) is reported, and cases not yet started are not run. The results are in
-/// fixture order, a prefix of the cases.
-pub fn grade(
-    program: &Program,
-    fixtures: &[Fixture],
-    how: Grading,
-    sandbox: &Sandbox,
-) -> Result<Vec<CaseResult>, GradeError> {
-    let Grading {
-        check,
-        limits,
-        all,
-        criterion,
-        mode,
-    } = how;
-    let workers = thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(fixtures.len().max(1));
-    let next = AtomicUsize::new(0);
-    let first_failure = AtomicUsize::new(usize::MAX);
-    let results: Mutex<Vec<Option<CaseResult>>> =
-        Mutex::new((0..fixtures.len()).map(|_| None).collect());
-    // The grader's own failure stops every worker: no verdict can be trusted after it.
-    let own_failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
-    let failed_itself = AtomicBool::new(false);
-    thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    if index >= fixtures.len()
-                        || failed_itself.load(Ordering::SeqCst)
-                        || (!all && index > first_failure.load(Ordering::SeqCst))
-                    {
-                        return;
-                    }
-                    let fixture = &fixtures[index];
-                    let inputs = fixture.transcript.inputs();
-                    let run = match process::run(program, inputs, mode, limits, sandbox) {
-                        Ok(run) => run,
-                        Err(error) => {
-                            failed_itself.store(true, Ordering::SeqCst);
-                            lock(&own_failure).get_or_insert(error);
-                            return;
-                        }
-                    };
-                    let result = CaseResult {
-                        number: index + 1,
-                        judgement: judge(fixture, &run, limits, &check),
-                        run,
-                    };
-                    if !result.passed(criterion) {
-                        first_failure.fetch_min(index, Ordering::SeqCst);
-                    }
-                    lock(&results)[index] = Some(result);
-                }
-            });
-        }
-    });
-    if let Some(error) = lock(&own_failure).take() {
-        return Err(GradeError::OwnResources(error));
-    }
-    let results = results
-        .into_inner()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let reported = if all {
-        fixtures.len()
-    } else {
-        first_failure
-            .into_inner()
-            .saturating_add(1)
-            .min(fixtures.len())
-    };
-    Ok(results.into_iter().take(reported).flatten().collect())
-}
-
-/// The value of `mutex`, whether or not a thread panicked holding it.
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 /// What stands for a submission's folder in a class's command.
 const PLACEHOLDER: &[u8] = b"{}";
@@ -173,6 +65,15 @@ impl NotGraded {
     pub fn is_skipped(&self) -> bool {
         matches!(self, NotGraded::NoProject)
     }
+
+    /// Why, in full: with a failed build's output.
+    #[must_use]
+    pub fn message(&self) -> String {
+        match self {
+            NotGraded::CannotBuild(failure) => format!("{self}\n{}", failure.output),
+            _ => self.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for NotGraded {
@@ -213,10 +114,7 @@ impl Submission {
 ///
 /// A usage error when `template` is given and no word of it holds `{}`, or the folder cannot be
 /// listed or has no folders in it: grading nobody is never a success.
-pub fn class_submissions(
-    class: &Path,
-    template: &[OsString],
-) -> Result<Vec<Submission>, GradeError> {
+pub fn submissions(class: &Path, template: &[OsString]) -> Result<Vec<Submission>, GradeError> {
     if !template.is_empty()
         && !template
             .iter()

@@ -1,10 +1,11 @@
-//! The result of one case, and what passing means: the leaf that grading produces and the
-//! reports read.
+//! The result of one case, and what passing means: the leaf that [`crate::grading`] produces
+//! and the reports read.
 
 use std::time::Duration;
 
-use harness::fixture::Fixture;
-use harness::{Judgement, Run, Verdict};
+use crate::fixture::Fixture;
+use crate::judge::{Judgement, Verdict};
+use crate::process::Run;
 
 /// What a case must get right to pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

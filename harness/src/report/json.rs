@@ -5,15 +5,14 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 
-use harness::feedback::{self, Paint};
-use harness::fixture::Fixture;
-use harness::sandbox::Support;
 use serde_json::{Value, json};
 
-use crate::case::{CaseResult, Criterion, Scores};
-use crate::error::GradeError;
-use crate::grading::NotGraded;
-use crate::text::Heading;
+use crate::feedback::{self, Paint};
+use crate::fixture::Fixture;
+use crate::judge::Verdict;
+use crate::report::Heading;
+use crate::results::{CaseResult, Criterion, Scores};
+use crate::sandbox::Support;
 
 /// The longest `output` kept for a case, in characters.
 const OUTPUT_LIMIT: usize = 500;
@@ -58,7 +57,7 @@ pub fn for_program(heading: &Heading<'_>, fixtures: &[Fixture], results: &[CaseR
         .collect();
     let cannot_start = results
         .iter()
-        .any(|result| matches!(result.verdict(), harness::Verdict::CannotStart(_)));
+        .any(|result| matches!(result.verdict(), Verdict::CannotStart(_)));
     let scores = Scores::of(results);
     let passed = results.len() == fixtures.len() && scores.passed(criterion) == results.len();
     let (status, message) = if cannot_start {
@@ -94,13 +93,10 @@ pub fn for_submission(
     })
 }
 
-/// The entry of one submission of a class that was not graded: no case run, and why.
+/// The entry of one submission of a class that was not graded: no case run, and why (with a
+/// failed build's output).
 #[must_use]
-pub fn for_not_graded(name: &str, total: usize, why: &NotGraded) -> Value {
-    let message = match why {
-        NotGraded::CannotBuild(failure) => format!("{why}\n{}", failure.output),
-        _ => why.to_string(),
-    };
+pub fn for_not_graded(name: &str, total: usize, message: &str) -> Value {
     json!({
         "name": name,
         "passed": 0,
@@ -134,14 +130,9 @@ fn sandbox_name(support: &Support) -> &'static str {
 ///
 /// # Errors
 ///
-/// A usage error saying what is wrong with `path`.
-pub fn check_destination(path: &Path) -> Result<(), GradeError> {
-    let refuse = |why: String| {
-        GradeError::Usage(format!(
-            "cannot write the results to {}: {why}",
-            path.display()
-        ))
-    };
+/// What is wrong with `path`, as a sentence for the user.
+pub fn check_destination(path: &Path) -> Result<(), String> {
+    let refuse = |why: String| format!("cannot write the results to {}: {why}", path.display());
     match fs::symlink_metadata(path) {
         Ok(metadata) if metadata.file_type().is_symlink() => {
             return Err(refuse("it is a link; give the file itself".to_owned()));
@@ -165,17 +156,12 @@ pub fn check_destination(path: &Path) -> Result<(), GradeError> {
 /// # Errors
 ///
 /// When the file cannot be written.
-pub fn write(path: &Path, value: &Value) -> Result<(), GradeError> {
-    let failed = |error: io::Error| GradeError::Output {
-        what: path.display().to_string(),
-        error,
-    };
+pub fn write(path: &Path, value: &Value) -> io::Result<()> {
     let text = serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string());
-    let mut file = tempfile::NamedTempFile::new_in(folder_of(path)).map_err(failed)?;
+    let mut file = tempfile::NamedTempFile::new_in(folder_of(path))?;
     file.write_all(text.as_bytes())
-        .and_then(|()| file.write_all(b"\n"))
-        .map_err(failed)?;
-    file.persist(path).map_err(|error| failed(error.error))?;
+        .and_then(|()| file.write_all(b"\n"))?;
+    file.persist(path).map_err(|error| error.error)?;
     Ok(())
 }
 

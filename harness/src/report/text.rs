@@ -4,51 +4,11 @@
 use std::ffi::OsStr;
 use std::io::{self, Write};
 use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
 
-use harness::feedback::{self, Paint};
-use harness::fixture::Fixture;
-use harness::sandbox::Support;
-
-use crate::Delivery;
-use crate::case::{CaseResult, Criterion, Scores};
-
-/// What a report is about: the stage, where its fixtures are, what passing means, and how each
-/// case is given its input.
-#[derive(Clone, Copy, Debug)]
-pub struct Heading<'a> {
-    /// The stage.
-    pub stage: u8,
-    /// The folder of the fixtures graded against.
-    pub fixtures_dir: &'a Path,
-    /// What a case must get right to pass.
-    pub criterion: Criterion,
-    /// How each case is given its input, and why when it is all at once.
-    pub delivery: &'a Delivery,
-    /// Whether the cases run in the sandbox, and why not when they do not.
-    pub sandbox: &'a Support,
-}
-
-impl Heading<'_> {
-    /// "the 5 cases of stage 3 in DIR", how they pass when that is not exactly, and how their
-    /// input is given when it is all at once.
-    fn cases(&self, count: usize) -> String {
-        let criterion = match self.criterion {
-            Criterion::Exact => "",
-            Criterion::Content => ", a case passing when its game is right (--content)",
-        };
-        format!(
-            "the {count} cases of stage {} in {}{criterion}{}{}",
-            self.stage,
-            self.fixtures_dir.display(),
-            whole_input_note(self.delivery),
-            match self.sandbox {
-                Support::Enforced { .. } => String::new(),
-                Support::Off(why) => format!(", without the sandbox: {why}"),
-            }
-        )
-    }
-}
+use crate::feedback::{self, Paint};
+use crate::fixture::Fixture;
+use crate::report::Heading;
+use crate::results::{CaseResult, Scores};
 
 /// Writes the report of one program graded on the cases of `heading`: its heading, a line a
 /// case, the feedback of each case not exactly right, and last `N passed, N failed` with both
@@ -179,7 +139,7 @@ impl ClassTable {
             out,
             "{:width$}  {}",
             shown(name),
-            harness::visible::visible(why.as_bytes()),
+            crate::visible::visible(why.as_bytes()),
             width = self.name_width
         )
     }
@@ -206,15 +166,5 @@ impl ClassTable {
 
 /// A submission's folder name as the table shows it: whatever it holds, safe on a terminal.
 fn shown(name: &OsStr) -> String {
-    harness::visible::visible(name.as_bytes())
-}
-
-/// The end of a report's first line when each case is given its whole input at once: what a
-/// learner must know to read its transcripts, which then cannot show where each input was given.
-fn whole_input_note(delivery: &Delivery) -> String {
-    delivery
-        .whole_input_because
-        .as_ref()
-        .map(|why| format!(", each case given its whole input at once, {why}"))
-        .unwrap_or_default()
+    crate::visible::visible(name.as_bytes())
 }

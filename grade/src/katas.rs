@@ -1,0 +1,163 @@
+//! Which kata is graded: one given as a folder or by the name of a kata built in, else the kata
+//! of the workspace the grader runs in (the nearest manifest at or above it, found at run
+//! time), else the Tic-Tac-Toe kata built in. The katas of this repository are built into the
+//! grader (see `build.rs`), so an installed `grade` or `kata` carries them.
+
+use std::env;
+use std::path::{Path, PathBuf};
+
+use harness::ContentCheck;
+use harness::content::PlainText;
+use harness::kata::{self, Kata, Reference};
+use include_dir::{Dir, include_dir};
+
+use crate::content::TicTacToe;
+use crate::error::GradeError;
+
+/// Every kata of this repository, as it was when the grader was built: a folder a kata.
+static BUILT_IN: Dir<'_> = include_dir!("$OUT_DIR/katas");
+
+/// The kata that a grader with no other to go by grades.
+pub const DEFAULT: &str = "tictactoe";
+
+/// The katas built in, sorted by name.
+///
+/// # Errors
+///
+/// When a copy built in cannot be read: the grader was built from a broken kata.
+pub fn built_in() -> Result<Vec<Kata>, GradeError> {
+    let mut katas = BUILT_IN
+        .dirs()
+        .map(|dir| Kata::built_in(dir).map_err(GradeError::Kata))
+        .collect::<Result<Vec<_>, _>>()?;
+    katas.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(katas)
+}
+
+/// The kata built in under `name`, if there is one.
+///
+/// # Errors
+///
+/// When its copy cannot be read.
+pub fn built_in_named(name: &str) -> Result<Option<Kata>, GradeError> {
+    Ok(built_in()?.into_iter().find(|kata| kata.name == name))
+}
+
+/// The kata `given` names: a folder with a manifest, or the name of a kata built in.
+///
+/// # Errors
+///
+/// When it is neither, or its manifest is broken.
+pub fn named(given: &Path) -> Result<Kata, GradeError> {
+    if given.join(kata::MANIFEST).is_file() {
+        return Kata::load(given).map_err(GradeError::Kata);
+    }
+    if let Some(name) = given.to_str()
+        && !name.contains('/')
+        && let Some(kata) = built_in_named(name)?
+    {
+        return Ok(kata);
+    }
+    let names: Vec<String> = built_in()?.into_iter().map(|kata| kata.name).collect();
+    Err(GradeError::Usage(format!(
+        "`{}` is neither a folder with a {} nor a kata built in ({})",
+        given.display(),
+        kata::MANIFEST,
+        names.join(", ")
+    )))
+}
+
+/// The kata to grade: `given` (`--kata`), else the one of the workspace the grader runs in
+/// (the nearest manifest at or above the package cargo runs it from, `CARGO_MANIFEST_DIR`, or
+/// else the current folder), else the [`DEFAULT`] kata built in.
+///
+/// # Errors
+///
+/// When the kata given cannot be had, or the one found has a broken manifest.
+pub fn choose(given: Option<&Path>) -> Result<Kata, GradeError> {
+    if let Some(given) = given {
+        return named(given);
+    }
+    let start = env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .or_else(|| env::current_dir().ok());
+    if let Some(folder) = start.as_deref().and_then(kata::find) {
+        return Kata::load(&folder).map_err(GradeError::Kata);
+    }
+    built_in_named(DEFAULT)?
+        .ok_or_else(|| GradeError::Usage(format!("no kata `{DEFAULT}` built in")))
+}
+
+/// The content check of `kata`'s stage `stage`: the one its manifest names, or plain text.
+///
+/// # Errors
+///
+/// When the manifest names a check this grader does not have.
+pub fn content_check(kata: &Kata, stage: u8) -> Result<Box<dyn ContentCheck>, GradeError> {
+    match kata.content_check.as_deref() {
+        None => Ok(Box::new(PlainText)),
+        Some("tictactoe") => Ok(Box::new(TicTacToe::new(stage))),
+        Some(other) => Err(GradeError::Usage(format!(
+            "{} names the content check `{other}`, which this grade does not have (it has \
+             `tictactoe`)",
+            kata.title
+        ))),
+    }
+}
+
+/// A folder a kata's own commands run in: its folder, or for a kata built in, a copy of it
+/// written out (its reference scripts are among its files) and removed when this is dropped.
+#[derive(Debug)]
+pub struct RunFolder {
+    path: PathBuf,
+    _written: Option<tempfile::TempDir>,
+}
+
+impl RunFolder {
+    /// The folder of `kata`, written out first if it is built in.
+    ///
+    /// # Errors
+    ///
+    /// When a copy cannot be written.
+    pub fn of(kata: &Kata) -> Result<RunFolder, GradeError> {
+        if let Some(folder) = kata.folder() {
+            return Ok(RunFolder {
+                path: folder.to_owned(),
+                _written: None,
+            });
+        }
+        let cannot = |error: std::io::Error| {
+            GradeError::Usage(format!(
+                "cannot write out the kata {} to run its reference: {error}",
+                kata.title
+            ))
+        };
+        let written = tempfile::Builder::new()
+            .prefix("grade-kata-")
+            .tempdir()
+            .map_err(cannot)?;
+        let copy = BUILT_IN
+            .get_dir(&kata.name)
+            .ok_or_else(|| cannot(std::io::Error::other("it is not built in")))?;
+        copy.extract(written.path()).map_err(cannot)?;
+        Ok(RunFolder {
+            path: written.path().join(&kata.name),
+            _written: Some(written),
+        })
+    }
+
+    /// The folder.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Whether every stage of `kata` has a reference this grader can run.
+#[must_use]
+pub fn references_runnable(kata: &Kata) -> bool {
+    kata.stages.iter().all(|stage| match &stage.reference {
+        Reference::BuiltIn(name) => crate::reference::is_built_in(name),
+        Reference::Run(_) => true,
+    })
+}

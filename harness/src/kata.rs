@@ -1,0 +1,544 @@
+//! A kata as data: a folder whose manifest ([`MANIFEST`]) names the kata and its stages in
+//! order, each with its title, its description, its fixtures and how its reference runs. Read
+//! from a folder at run time, or from a copy built into a program; nothing else in the harness
+//! counts a kata's stages.
+//!
+//! ```toml
+//! name = "calculator"
+//! title = "Calculator"
+//! summary = "A calculator for the console, from adding two numbers to reading any expression."
+//! # content-check = "tictactoe"   # a check of the content beside the text, if the grader has it
+//!
+//! [[stages]]
+//! title = "Add two numbers"
+//! description = "stages/stage1/README.md"
+//! fixtures = "fixtures/stage1"
+//! reference = { run = "sh reference/stage1.sh" }   # or { built-in = "stage1" }
+//! ```
+
+use std::fmt;
+use std::ops::Range;
+use std::path::{Component, Path, PathBuf};
+
+use include_dir::Dir;
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::fixture::{self, Fixture, FixtureError};
+use crate::program::Program;
+
+/// The manifest's file name, in the kata's folder: not to be confused with a learner's
+/// `kata.toml`, which says how the learner's own stages are built and run.
+pub const MANIFEST: &str = "kata-manifest.toml";
+
+/// The manifest as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct ManifestFile {
+    name: Spanned<String>,
+    title: String,
+    #[serde(default)]
+    summary: Option<String>,
+    #[serde(default)]
+    content_check: Option<Spanned<String>>,
+    #[serde(default)]
+    stages: Vec<StageFile>,
+}
+
+/// One `[[stages]]` table as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StageFile {
+    title: String,
+    description: Spanned<String>,
+    fixtures: Spanned<String>,
+    reference: Spanned<ReferenceFile>,
+}
+
+/// A stage's `reference` as written: exactly one of its two keys.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct ReferenceFile {
+    #[serde(default)]
+    built_in: Option<String>,
+    #[serde(default)]
+    run: Option<String>,
+}
+
+/// How a stage's reference solution is run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// A program linked into the grader, by its name (the cargo package of a reference stage).
+    BuiltIn(String),
+    /// A command line, split as a shell would but run without one, in the kata's folder.
+    Run(String),
+}
+
+/// One stage of a kata.
+#[derive(Clone, Debug)]
+pub struct Stage {
+    /// Its number, from 1, in the order of the manifest.
+    pub number: u8,
+    /// Its title: "What's up on the field?".
+    pub title: String,
+    /// Its description file, from the kata's folder.
+    pub description: PathBuf,
+    /// Its fixtures folder, from the kata's folder.
+    pub fixtures: PathBuf,
+    /// How its reference runs.
+    pub reference: Reference,
+    /// The manifest's line of its `reference`, for messages about it.
+    pub reference_line: usize,
+}
+
+/// Where a kata's files are.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// A folder on disk.
+    Folder(PathBuf),
+    /// A copy built into this program, under its name.
+    BuiltIn(&'static Dir<'static>),
+}
+
+/// A kata: its manifest, read and checked, and where its files are.
+#[derive(Clone, Debug)]
+pub struct Kata {
+    /// Its short name: `tictactoe`.
+    pub name: String,
+    /// Its title: `Tic-Tac-Toe`.
+    pub title: String,
+    /// What a learner builds, in a sentence, if the manifest says.
+    pub summary: Option<String>,
+    /// The name of the content check its stages are graded with beside the exact text, if any.
+    pub content_check: Option<String>,
+    /// Its stages, in order: at least one.
+    pub stages: Vec<Stage>,
+    /// Where its files are.
+    pub source: Source,
+}
+
+/// A kata that cannot be read, with the place to look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KataError {
+    /// The file to blame: the manifest, or a file it names.
+    pub path: PathBuf,
+    /// The 1-based line of the file, where one is to blame.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for KataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for KataError {}
+
+impl Kata {
+    /// The kata in `folder`, from its manifest.
+    ///
+    /// # Errors
+    ///
+    /// When the manifest cannot be read or is not a complete manifest: the file and line.
+    pub fn load(folder: &Path) -> Result<Kata, KataError> {
+        let path = folder.join(MANIFEST);
+        let text = fixture::read_capped(&path).map_err(|message| KataError {
+            path: path.clone(),
+            line: None,
+            message,
+        })?;
+        Kata::parse(&text, &path, Source::Folder(folder.to_owned()))
+    }
+
+    /// The kata built into this program as `dir`, a copy of its folder.
+    ///
+    /// # Errors
+    ///
+    /// When the copy has no manifest or a broken one: the program was built wrong.
+    pub fn built_in(dir: &'static Dir<'static>) -> Result<Kata, KataError> {
+        let path = dir.path().join(MANIFEST);
+        let text = dir
+            .get_file(&path)
+            .and_then(|file| file.contents_utf8())
+            .ok_or_else(|| KataError {
+                path: path.clone(),
+                line: None,
+                message: "no manifest was built in".to_owned(),
+            })?;
+        Kata::parse(text, &path, Source::BuiltIn(dir))
+    }
+
+    /// The kata whose manifest at `path` says `text`, its files in `source`.
+    ///
+    /// # Errors
+    ///
+    /// When `text` is not a complete manifest: what is wrong, and on which line.
+    pub fn parse(text: &str, path: &Path, source: Source) -> Result<Kata, KataError> {
+        let at = |span: Range<usize>, message: String| KataError {
+            path: path.to_owned(),
+            line: Some(line_of(text, span.start)),
+            message,
+        };
+        let file: ManifestFile = toml::from_str(text).map_err(|error| KataError {
+            path: path.to_owned(),
+            line: error.span().map(|span| line_of(text, span.start)),
+            message: error.message().trim_end().to_owned(),
+        })?;
+        let name = file.name.get_ref();
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err(at(
+                file.name.span(),
+                format!(
+                    "the name `{name}` must be lower-case letters, digits and `-`, as `kata new \
+                     --kata NAME` takes it"
+                ),
+            ));
+        }
+        if file.stages.is_empty() {
+            return Err(KataError {
+                path: path.to_owned(),
+                line: None,
+                message: "no stages: a kata has at least one `[[stages]]` table".to_owned(),
+            });
+        }
+        if u8::try_from(file.stages.len()).is_err() {
+            return Err(KataError {
+                path: path.to_owned(),
+                line: None,
+                message: format!("{} stages: a kata has at most 255", file.stages.len()),
+            });
+        }
+        let mut stages = Vec::with_capacity(file.stages.len());
+        for (number, stage) in (1..=u8::MAX).zip(file.stages) {
+            let relative = |field: &Spanned<String>, what: &str| {
+                relative_path(field.get_ref()).ok_or_else(|| {
+                    at(
+                        field.span(),
+                        format!(
+                            "the {what} of stage {number}, `{}`, must be a path inside the \
+                             kata's folder",
+                            field.get_ref()
+                        ),
+                    )
+                })
+            };
+            let description = relative(&stage.description, "description")?;
+            let fixtures = relative(&stage.fixtures, "fixtures folder")?;
+            let reference_span = stage.reference.span();
+            let reference = match stage.reference.into_inner() {
+                ReferenceFile {
+                    built_in: Some(name),
+                    run: None,
+                } => Reference::BuiltIn(name),
+                ReferenceFile {
+                    built_in: None,
+                    run: Some(line),
+                } => {
+                    if Program::command_line(&line).is_err() {
+                        return Err(at(
+                            reference_span,
+                            format!(
+                                "the reference of stage {number}, `{line}`, is not a command \
+                                 line (empty, or a quote left open)"
+                            ),
+                        ));
+                    }
+                    Reference::Run(line)
+                }
+                _ => {
+                    return Err(at(
+                        reference_span,
+                        format!(
+                            "the reference of stage {number} needs exactly one of `built-in` (a \
+                             program built into the grader) and `run` (a command line)"
+                        ),
+                    ));
+                }
+            };
+            stages.push(Stage {
+                number,
+                title: stage.title,
+                description,
+                fixtures,
+                reference,
+                reference_line: line_of(text, reference_span.start),
+            });
+        }
+        Ok(Kata {
+            name: file.name.into_inner(),
+            title: file.title,
+            summary: file.summary,
+            content_check: file.content_check.map(Spanned::into_inner),
+            stages,
+            source,
+        })
+    }
+
+    /// The number of stages, at least 1.
+    #[must_use]
+    pub fn stage_count(&self) -> u8 {
+        u8::try_from(self.stages.len()).unwrap_or(u8::MAX)
+    }
+
+    /// Stage `number`, counted from 1.
+    ///
+    /// # Errors
+    ///
+    /// When the kata has no such stage: what the stages are, in words.
+    pub fn stage(&self, number: u8) -> Result<&Stage, String> {
+        usize::from(number)
+            .checked_sub(1)
+            .and_then(|index| self.stages.get(index))
+            .ok_or_else(|| {
+                format!(
+                    "{} has no stage {number}: its stages are {}",
+                    self.title,
+                    self.stage_range()
+                )
+            })
+    }
+
+    /// The stages' numbers, as a user types them: `1 to 5`, or `1` for a kata of one stage.
+    #[must_use]
+    pub fn stage_range(&self) -> String {
+        match self.stage_count() {
+            1 => "1".to_owned(),
+            count => format!("1 to {count}"),
+        }
+    }
+
+    /// The kata's folder, when it is read from one.
+    #[must_use]
+    pub fn folder(&self) -> Option<&Path> {
+        match &self.source {
+            Source::Folder(folder) => Some(folder),
+            Source::BuiltIn(_) => None,
+        }
+    }
+
+    /// Where `relative`, a path of the manifest, is: in the kata's folder, or in the copy built
+    /// in (shown as `built-in:NAME/PATH`).
+    #[must_use]
+    pub fn path_of(&self, relative: &Path) -> PathBuf {
+        match &self.source {
+            Source::Folder(folder) => folder.join(relative),
+            Source::BuiltIn(_) => Path::new(&format!("built-in:{}", self.name)).join(relative),
+        }
+    }
+
+    /// The text of stage `number`'s description.
+    ///
+    /// # Errors
+    ///
+    /// When the stage does not exist or its file cannot be read.
+    pub fn description(&self, number: u8) -> Result<String, KataError> {
+        let stage = self.stage(number).map_err(|message| KataError {
+            path: self.path_of(Path::new(MANIFEST)),
+            line: None,
+            message,
+        })?;
+        self.read(&stage.description)
+    }
+
+    /// The text of `relative`, a file of the kata.
+    ///
+    /// # Errors
+    ///
+    /// When it is not there or cannot be read.
+    pub fn read(&self, relative: &Path) -> Result<String, KataError> {
+        let error = |message: String| KataError {
+            path: self.path_of(relative),
+            line: None,
+            message,
+        };
+        match &self.source {
+            Source::Folder(folder) => fixture::read_capped(&folder.join(relative)).map_err(error),
+            Source::BuiltIn(dir) => dir
+                .get_file(dir.path().join(relative))
+                .ok_or_else(|| error("not built in".to_owned()))?
+                .contents_utf8()
+                .map(str::to_owned)
+                .ok_or_else(|| error("not UTF-8 text".to_owned())),
+        }
+    }
+
+    /// The fixtures of stage `number`, sorted by name.
+    ///
+    /// # Errors
+    ///
+    /// When the stage does not exist, or its folder or a fixture in it cannot be read.
+    pub fn fixtures(&self, number: u8) -> Result<Vec<Fixture>, FixtureError> {
+        let stage = self.stage(number).map_err(|message| FixtureError {
+            path: self.path_of(Path::new(MANIFEST)),
+            line: None,
+            message,
+        })?;
+        match &self.source {
+            Source::Folder(folder) => fixture::load_stage_dir(&folder.join(&stage.fixtures)),
+            Source::BuiltIn(dir) => {
+                let shown = self.path_of(&stage.fixtures);
+                let Some(folder) = dir.get_dir(dir.path().join(&stage.fixtures)) else {
+                    return Err(FixtureError {
+                        path: shown,
+                        line: None,
+                        message: "no such folder was built in".to_owned(),
+                    });
+                };
+                let mut files: Vec<_> = folder
+                    .files()
+                    .filter(|file| {
+                        file.path()
+                            .extension()
+                            .is_some_and(|extension| extension == fixture::EXTENSION)
+                    })
+                    .collect();
+                files.sort_by_key(|file| file.path());
+                if files.is_empty() {
+                    return Err(FixtureError {
+                        path: shown,
+                        line: None,
+                        message: format!("no fixtures (*.{}) here", fixture::EXTENSION),
+                    });
+                }
+                files
+                    .into_iter()
+                    .map(|file| {
+                        let path = shown.join(file.path().file_name().unwrap_or_default());
+                        let text = file.contents_utf8().ok_or_else(|| FixtureError {
+                            path: path.clone(),
+                            line: None,
+                            message: "not UTF-8 text".to_owned(),
+                        })?;
+                        fixture::parse(&path, text)
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// The folder of stage `number`'s fixtures as reports name it, and, for a kata read from a
+    /// folder, as the sandbox hides it.
+    #[must_use]
+    pub fn fixtures_dir(&self, stage: &Stage) -> PathBuf {
+        self.path_of(&stage.fixtures)
+    }
+
+    /// The fixtures folders of every stage on disk: what no case may read.
+    #[must_use]
+    pub fn all_fixtures_dirs(&self) -> Vec<PathBuf> {
+        match &self.source {
+            Source::Folder(folder) => self
+                .stages
+                .iter()
+                .map(|stage| folder.join(&stage.fixtures))
+                .collect(),
+            Source::BuiltIn(_) => Vec::new(),
+        }
+    }
+}
+
+/// `text` as a relative path that stays inside the kata's folder (no `..`, not absolute).
+fn relative_path(text: &str) -> Option<PathBuf> {
+    let path = Path::new(text);
+    let inside = !text.is_empty()
+        && path
+            .components()
+            .all(|component| matches!(component, Component::Normal(_) | Component::CurDir));
+    inside.then(|| path.to_owned())
+}
+
+/// The 1-based line of byte `offset` in `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&byte| byte == b'\n')
+        .count()
+        + 1
+}
+
+/// The nearest folder at or above `start` that holds a kata's manifest.
+#[must_use]
+pub fn find(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .find(|dir| dir.join(MANIFEST).is_file())
+        .map(Path::to_path_buf)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANIFEST_TEXT: &str = "name = \"calc\"\ntitle = \"Calculator\"\n\n\
+        [[stages]]\ntitle = \"Add\"\ndescription = \"stages/stage1/README.md\"\n\
+        fixtures = \"fixtures/stage1\"\nreference = { run = \"sh ref/1.sh\" }\n\n\
+        [[stages]]\ntitle = \"Any\"\ndescription = \"stages/stage2/README.md\"\n\
+        fixtures = \"fixtures/stage2\"\nreference = { built-in = \"stage2\" }\n";
+
+    fn parse(text: &str) -> Result<Kata, KataError> {
+        Kata::parse(
+            text,
+            Path::new("k/kata-manifest.toml"),
+            Source::Folder("k".into()),
+        )
+    }
+
+    #[test]
+    fn reads_the_stages_in_order() {
+        let kata = parse(MANIFEST_TEXT).expect("a manifest");
+        assert_eq!((kata.name.as_str(), kata.stage_count()), ("calc", 2));
+        assert_eq!(kata.stage_range(), "1 to 2");
+        let second = kata.stage(2).expect("stage 2");
+        assert_eq!((second.number, second.title.as_str()), (2, "Any"));
+        assert_eq!(second.reference, Reference::BuiltIn("stage2".to_owned()));
+        assert_eq!(
+            kata.stage(1).expect("stage 1").reference,
+            Reference::Run("sh ref/1.sh".to_owned())
+        );
+        assert_eq!(
+            kata.stage(3).expect_err("no stage 3"),
+            "Calculator has no stage 3: its stages are 1 to 2"
+        );
+        assert!(kata.stage(0).is_err());
+    }
+
+    #[test]
+    fn a_broken_manifest_is_named_with_its_line() {
+        let both = MANIFEST_TEXT.replace(
+            "{ built-in = \"stage2\" }",
+            "{ built-in = \"stage2\", run = \"x\" }",
+        );
+        let error = parse(&both).expect_err("two references");
+        assert_eq!(error.line, Some(14), "{error}");
+        assert!(error.message.contains("exactly one"), "{error}");
+
+        let outside = MANIFEST_TEXT.replace("\"fixtures/stage1\"", "\"../fixtures\"");
+        let error = parse(&outside).expect_err("a path outside");
+        assert_eq!(error.line, Some(7), "{error}");
+
+        let missing = MANIFEST_TEXT.replace("title = \"Any\"\n", "");
+        let error = parse(&missing).expect_err("no title");
+        assert!(error.to_string().contains("title"), "{error}");
+        assert!(error.line.is_some(), "{error}");
+
+        let no_stages = "name = \"x\"\ntitle = \"X\"\n";
+        assert!(
+            parse(no_stages)
+                .expect_err("no stages")
+                .message
+                .contains("at least one")
+        );
+        let bad_name = MANIFEST_TEXT.replace("\"calc\"", "\"My Calc\"");
+        assert_eq!(parse(&bad_name).expect_err("a bad name").line, Some(1));
+    }
+}
