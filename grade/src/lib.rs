@@ -4,7 +4,7 @@
 //! [`run`] is the whole command: it parses the arguments, finds the kata ([`katas`]: a folder
 //! given, the workspace's, or one built in) and its stage's fixtures, grades with the harness's
 //! engine ([`harness::grading`]) and writes its reports ([`harness::report`]). [`class`] grades
-//! a whole class, [`project`] reads a learner's `kata.toml`, [`reference`] runs the reference
+//! a whole class, [`project`] reads a learner's `kata.toml`, [`reference`](mod@reference) runs the reference
 //! stages built in, and [`content`] is the Tic-Tac-Toe kata's content check. Every failure is a
 //! [`GradeError`] with its exit status.
 
