@@ -60,6 +60,19 @@ impl Language {
             .find(|language| language.key() == key)
     }
 
+    /// The program a project in this language needs to build and run its stages.
+    #[must_use]
+    pub fn toolchain(self) -> &'static str {
+        match self {
+            Language::Rust => "cargo",
+            Language::Python => "python3",
+            Language::Java => "javac",
+            Language::JavaScript => "node",
+            Language::C => "cc",
+            Language::Cpp => "c++",
+        }
+    }
+
     /// The file of stage `stage` that the learner writes, from the project's folder.
     #[must_use]
     pub fn source(self, stage: u8) -> String {

@@ -10,6 +10,7 @@
 //! the stages and gives hints; [`reset`] puts a starter back; [`watch`] checks on every save.
 //! Every failure is a [`KataError`] with its exit status.
 
+pub mod author;
 pub mod check;
 pub mod course;
 pub mod error;
@@ -91,6 +92,9 @@ enum Command {
         #[arg(long)]
         yes: bool,
     },
+    /// For course authors: check a kata's folder.
+    #[command(subcommand)]
+    Dev(Dev),
     /// Run the reference solution of stage N here, to see what your program should do.
     Play {
         /// The stage to play, from 1.
@@ -98,6 +102,17 @@ enum Command {
         /// The kata, outside a project: the name of one built into kata, or its folder.
         #[arg(long, value_name = "NAME|DIR")]
         kata: Option<PathBuf>,
+    },
+}
+
+/// What a course author asks of `kata`.
+#[derive(Debug, Subcommand)]
+enum Dev {
+    /// Check a kata: its manifest, every stage's description and fixtures (each with a hint),
+    /// its reference on every case, and every language's starter (builds, fails stage 1).
+    Check {
+        /// The kata's folder; by default the nearest folder with a kata-manifest.toml.
+        dir: Option<PathBuf>,
     },
 }
 
@@ -171,6 +186,19 @@ fn run_command<R: BufRead + Send + 'static>(
                 let stage = stage.map(|stage| course.check_stage(stage)).transpose()?;
                 check_one(&course, &project, stage, out, style)
             }
+        }
+        Command::Dev(Dev::Check { dir }) => {
+            let folder = match dir {
+                Some(dir) => context.cwd.join(dir),
+                None => harness::kata::find(&context.cwd).ok_or_else(|| {
+                    KataError::Usage(format!(
+                        "no {} in {} or above it: give the kata's folder",
+                        harness::kata::MANIFEST,
+                        context.cwd.display()
+                    ))
+                })?,
+            };
+            author::check(&folder, out, style)
         }
         Command::Watch => {
             let (project, _) = find_project(&context.cwd)?;
