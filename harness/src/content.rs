@@ -132,7 +132,7 @@ impl ContentCheck for PlainText {
             Finding::Same(vec![white_space_difference(&expected, actual)])
         } else {
             Finding::Differs(Box::new(Mismatch {
-                summary: "the text differs".to_owned(),
+                summary: "a line differs from the one expected".to_owned(),
                 place: first_difference(&expected, actual),
                 notes: Vec::new(),
                 earlier: None,

@@ -10,6 +10,7 @@ mod class;
 mod hostile;
 mod hostility;
 mod java;
+mod katas;
 mod options;
 mod submission;
 mod verdicts;
@@ -36,6 +37,7 @@ fn main() -> ExitCode {
     trials.extend(verdicts::trials());
     trials.extend(options::trials());
     trials.extend(class::trials());
+    trials.extend(katas::trials());
     trials.extend(hostility::trials());
     // Most trials wait for the grader and the programs it runs, not for a core.
     test_support::run_with(trials, 3)
