@@ -1,7 +1,8 @@
 //! `kata dev check`: the authoring check of a kata's folder, as rustlings' `dev check` is of its
 //! exercises. It reads the manifest, every stage's description and fixtures, asks a hint of
 //! every fixture, grades every stage's reference on every one of its fixtures, and makes a
-//! project in every language `kata new` offers to see each starter build and fail stage 1.
+//! project in every language `kata new` offers (or those asked for) to see each starter build
+//! and fail stage 1.
 //! Every problem is named with its file and line, and all of them are listed, not the first.
 
 use std::fmt;
@@ -68,7 +69,12 @@ impl From<harness::FixtureError> for Problem {
 /// # Errors
 ///
 /// When `out` cannot be written.
-pub fn check(folder: &Path, out: &mut dyn Write, style: Style) -> Result<u8, KataError> {
+pub fn check(
+    folder: &Path,
+    languages: &[Language],
+    out: &mut dyn Write,
+    style: Style,
+) -> Result<u8, KataError> {
     let mut problems = Vec::new();
     let kata = match Kata::load(folder) {
         Ok(kata) => kata,
@@ -120,7 +126,7 @@ pub fn check(folder: &Path, out: &mut dyn Write, style: Style) -> Result<u8, Kat
         )?;
     }
     if every_stage_readable {
-        problems.extend(starters(&kata, out, style)?);
+        problems.extend(starters(&kata, languages, out, style)?);
     }
     finish(out, &problems, style)
 }
@@ -239,12 +245,17 @@ fn first_differing_line(fixture: &Fixture, actual: &str) -> Option<usize> {
     }
 }
 
-/// Makes a project of `kata` in every language `kata new` offers, and checks that each
+/// Makes a project of `kata` in each of `languages`, and checks that each
 /// starter builds and fails stage 1; a language whose toolchain is missing is skipped, said.
-fn starters(kata: &Kata, out: &mut dyn Write, style: Style) -> Result<Vec<Problem>, KataError> {
+fn starters(
+    kata: &Kata,
+    languages: &[Language],
+    out: &mut dyn Write,
+    style: Style,
+) -> Result<Vec<Problem>, KataError> {
     let course = Course::new(kata.clone())?;
     let mut problems = Vec::new();
-    for language in Language::ALL {
+    for &language in languages {
         let tool = language.toolchain();
         if !on_path(tool) {
             writeln!(

@@ -113,6 +113,9 @@ enum Dev {
     Check {
         /// The kata's folder; by default the nearest folder with a kata-manifest.toml.
         dir: Option<PathBuf>,
+        /// Check only these languages' starters (repeatable); by default every language.
+        #[arg(long, value_enum, value_name = "L")]
+        lang: Vec<Language>,
     },
 }
 
@@ -187,7 +190,7 @@ fn run_command<R: BufRead + Send + 'static>(
                 check_one(&course, &project, stage, out, style)
             }
         }
-        Command::Dev(Dev::Check { dir }) => {
+        Command::Dev(Dev::Check { dir, lang }) => {
             let folder = match dir {
                 Some(dir) => context.cwd.join(dir),
                 None => harness::kata::find(&context.cwd).ok_or_else(|| {
@@ -198,7 +201,12 @@ fn run_command<R: BufRead + Send + 'static>(
                     ))
                 })?,
             };
-            author::check(&folder, out, style)
+            let languages = if lang.is_empty() {
+                Language::ALL.to_vec()
+            } else {
+                lang
+            };
+            author::check(&folder, &languages, out, style)
         }
         Command::Watch => {
             let (project, _) = find_project(&context.cwd)?;
