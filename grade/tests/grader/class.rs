@@ -60,7 +60,7 @@ fn without_a_command_each_project_is_graded_with_its_own_kata_toml() {
     ] {
         let folder = class.path().join(name);
         fs::create_dir(&folder).expect("a folder");
-        let stages: String = (1..=5)
+        let stages: String = crate::tictactoe_stages()
             .map(|stage| {
                 format!(
                     "[stage{stage}]\nbuild = {}\nrun = {}\n",

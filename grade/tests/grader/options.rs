@@ -149,7 +149,7 @@ fn without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time() {
         .parent()
         .expect("grade/ is in the workspace")
         .to_owned();
-    for stage in 1..=5 {
+    for stage in crate::tictactoe_stages() {
         let mut command = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin("grade"));
         let output = command
             .current_dir(crate::tests_dir())
