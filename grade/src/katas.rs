@@ -43,14 +43,16 @@ pub fn built_in_named(name: &str) -> Result<Option<Kata>, GradeError> {
     Ok(built_in()?.into_iter().find(|kata| kata.name == name))
 }
 
-/// The kata `given` names: a folder with a manifest, or the name of a kata built in.
+/// The kata `given` names: a folder with a manifest (relative to `cwd`), or the name of a kata
+/// built in.
 ///
 /// # Errors
 ///
 /// When it is neither, or its manifest is broken.
-pub fn named(given: &Path) -> Result<Kata, GradeError> {
-    if given.join(kata::MANIFEST).is_file() {
-        return Kata::load(given).map_err(GradeError::Kata);
+pub fn named(cwd: &Path, given: &Path) -> Result<Kata, GradeError> {
+    let folder = cwd.join(given);
+    if folder.join(kata::MANIFEST).is_file() {
+        return Kata::load(&folder).map_err(GradeError::Kata);
     }
     if let Some(name) = given.to_str()
         && !name.contains('/')
@@ -75,12 +77,13 @@ pub fn named(given: &Path) -> Result<Kata, GradeError> {
 ///
 /// When the kata given cannot be had, or the one found has a broken manifest.
 pub fn choose(given: Option<&Path>) -> Result<Kata, GradeError> {
+    let cwd = env::current_dir().unwrap_or_default();
     if let Some(given) = given {
-        return named(given);
+        return named(&cwd, given);
     }
     let start = env::var_os("CARGO_MANIFEST_DIR")
         .map(PathBuf::from)
-        .or_else(|| env::current_dir().ok());
+        .or(Some(cwd));
     if let Some(folder) = start.as_deref().and_then(kata::find) {
         return Kata::load(&folder).map_err(GradeError::Kata);
     }
@@ -139,6 +142,8 @@ impl RunFolder {
         let copy = BUILT_IN
             .get_dir(&kata.name)
             .ok_or_else(|| cannot(std::io::Error::other("it is not built in")))?;
+        // `extract` makes the folders inside the copy, not the copy's own.
+        std::fs::create_dir_all(written.path().join(copy.path())).map_err(cannot)?;
         copy.extract(written.path()).map_err(cannot)?;
         Ok(RunFolder {
             path: written.path().join(&kata.name),

@@ -33,12 +33,9 @@ impl Course {
     ///
     /// When that kata cannot be had, or its fixtures read.
     pub fn of(project: &Project) -> Result<Course, KataError> {
-        let kata = match project.kata.as_deref() {
-            None => grade::katas::named(Path::new(grade::katas::DEFAULT)),
-            Some(named) if named.contains('/') => grade::katas::named(&project.root.join(named)),
-            Some(named) => grade::katas::named(Path::new(named)),
-        }
-        .map_err(KataError::Grader)?;
+        let named = project.kata.as_deref().unwrap_or(grade::katas::DEFAULT);
+        let kata =
+            grade::katas::named(&project.root, Path::new(named)).map_err(KataError::Grader)?;
         let path = project.root.join(grade::project::FILE_NAME);
         let (has, needs) = (
             project.stage_numbers().count(),

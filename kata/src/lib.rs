@@ -129,6 +129,10 @@ pub struct Context {
     pub terminal: bool,
     /// Colour the texts (on a terminal, without `NO_COLOR`).
     pub color: bool,
+    /// Whether the input and output given are this process's own standard streams, untouched:
+    /// then `kata play` gives them to a reference that is a command of its own, so that whoever
+    /// drives `kata play` sees the reference itself wait for its input, with nothing between.
+    pub own_streams: bool,
 }
 
 /// The whole `kata` command: parses `args` (the program's name first), does what they ask with
@@ -173,10 +177,10 @@ fn run_command<R: BufRead + Send + 'static>(
         }
         Command::Play { stage, kata } => {
             let kata = match kata {
-                Some(given) => grade::katas::named(&context.cwd.join(given))?,
+                Some(given) => grade::katas::named(&context.cwd, &given)?,
                 None => match Project::find(&context.cwd) {
                     Some(root) => Course::of(&Project::load(&root)?)?.kata,
-                    None => grade::katas::named(Path::new(grade::katas::DEFAULT))?,
+                    None => grade::katas::named(&context.cwd, Path::new(grade::katas::DEFAULT))?,
                 },
             };
             play(&kata, stage, context, input, out, err)
@@ -258,7 +262,7 @@ fn kata_for_new(cwd: &Path, given: &Path) -> Result<(Kata, String), KataError> {
         })?;
         return Ok((kata, key));
     }
-    let kata = grade::katas::named(given)?;
+    let kata = grade::katas::named(cwd, given)?;
     let key = kata.name.clone();
     Ok((kata, key))
 }
@@ -391,7 +395,12 @@ fn play<R: BufRead + Send + 'static>(
         },
         Reference::Run(_) => {
             let (program, _folder) = grade::reference::program(kata, stage)?;
-            play::run(&program, input, out, err)
+            if context.own_streams {
+                out.flush()?;
+                play::run_on_own_streams(&program)
+            } else {
+                play::run(&program, input, out, err)
+            }
         }
     }
 }

@@ -22,6 +22,7 @@ fn main() -> ExitCode {
         cwd: env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
         terminal,
         color: io::stdout().is_terminal() && env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        own_streams: true,
     };
     let status = kata::run(
         args,

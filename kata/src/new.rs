@@ -161,7 +161,8 @@ mod tests {
 
     #[test]
     fn kata_toml_reads_back_as_the_kata_and_the_commands_of_each_language() {
-        let kata = grade::katas::named(Path::new(grade::katas::DEFAULT)).expect("built in");
+        let kata =
+            grade::katas::named(Path::new(""), Path::new(grade::katas::DEFAULT)).expect("built in");
         let course = Course::new(kata).expect("its fixtures");
         for language in Language::ALL {
             let text = kata_toml(&course, "tictactoe", language);

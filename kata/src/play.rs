@@ -3,7 +3,7 @@
 //! shown as it comes.
 
 use std::io::{self, BufRead, Read, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread;
 
 use harness::Program;
@@ -22,24 +22,12 @@ pub fn run<R: BufRead + Send + 'static>(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, KataError> {
-    let (Some(executable), Some((_, args))) = (program.executable(), program.argv().split_first())
-    else {
-        return Err(KataError::Usage(
-            "the reference is an empty command".to_owned(),
-        ));
-    };
-    let mut command = Command::new(executable);
+    let mut command = command(program)?;
     command
-        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    if let Some(folder) = program.folder() {
-        command.current_dir(folder);
-    }
-    let mut child = command
-        .spawn()
-        .map_err(|error| KataError::Usage(format!("cannot run `{}`: {error}", program.label())))?;
+    let mut child = spawn(&mut command, program)?;
     if let Some(mut stdin) = child.stdin.take() {
         // Each line is passed on as it is read; the program's input ends with ours.
         thread::spawn(move || {
@@ -76,11 +64,50 @@ pub fn run<R: BufRead + Send + 'static>(
         err.write_all(&bytes)?;
     }
     let status = child.wait().map_err(KataError::Output)?;
-    Ok(status
+    Ok(exit_status(status))
+}
+
+/// Runs `program` on this process's own standard streams, which it inherits: whoever drives
+/// `kata play` drives the program itself. Returns its exit status, as [`run`] does.
+///
+/// # Errors
+///
+/// When the program cannot be started.
+pub fn run_on_own_streams(program: &Program) -> Result<u8, KataError> {
+    let mut child = spawn(&mut command(program)?, program)?;
+    let status = child.wait().map_err(KataError::Output)?;
+    Ok(exit_status(status))
+}
+
+/// The command that runs `program`, in its folder, its streams not yet chosen.
+fn command(program: &Program) -> Result<Command, KataError> {
+    let (Some(executable), Some((_, args))) = (program.executable(), program.argv().split_first())
+    else {
+        return Err(KataError::Usage(
+            "the reference is an empty command".to_owned(),
+        ));
+    };
+    let mut command = Command::new(executable);
+    command.args(args);
+    if let Some(folder) = program.folder() {
+        command.current_dir(folder);
+    }
+    Ok(command)
+}
+
+fn spawn(command: &mut Command, program: &Program) -> Result<Child, KataError> {
+    command
+        .spawn()
+        .map_err(|error| KataError::Usage(format!("cannot run `{}`: {error}", program.label())))
+}
+
+/// An exit status as a shell says it: 128 + the signal when one ended the program.
+fn exit_status(status: ExitStatus) -> u8 {
+    status
         .code()
         .or_else(|| {
             std::os::unix::process::ExitStatusExt::signal(&status).map(|signal| 128 + signal)
         })
         .and_then(|code| u8::try_from(code).ok())
-        .unwrap_or(grade::EXIT_FAILED))
+        .unwrap_or(grade::EXIT_FAILED)
 }

@@ -3,6 +3,7 @@
 //!
 //! - [`flow`]: every command on projects whose stages are shell scripts, which need no
 //!   toolchain: the correct "solution" of stage N is kata's own `kata play N`;
+//! - [`katas`]: a kata from a folder outside the repository, learned, and its authoring check;
 //! - [`watch`]: `kata watch` as a process, re-checking after a save;
 //! - [`languages`]: a project in each language offered, with its real compiler or interpreter
 //!   and a correct solution kept as test data (`tests/solutions/`); C runs in every `cargo
@@ -11,6 +12,7 @@
 //! Learner-facing texts are reviewed insta snapshots (`tests/snapshots/`).
 
 mod flow;
+mod katas;
 mod languages;
 mod watch;
 
@@ -27,6 +29,7 @@ fn main() -> ExitCode {
     trials.extend(watch::trials());
     trials.extend(languages::trials());
     trials.extend(flow::trials());
+    trials.extend(katas::trials());
     test_support::run(trials)
 }
 
@@ -45,6 +48,7 @@ fn kata(cwd: &Path, args: &[&str], input: &str) -> Ran {
         cwd: cwd.to_owned(),
         terminal: false,
         color: false,
+        own_streams: false,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = kata::run(
@@ -126,7 +130,8 @@ fn kata_executable() -> PathBuf {
 fn tictactoe() -> &'static kata::course::Course {
     static COURSE: std::sync::OnceLock<kata::course::Course> = std::sync::OnceLock::new();
     COURSE.get_or_init(|| {
-        let kata = grade::katas::named(Path::new(grade::katas::DEFAULT)).expect("built in");
+        let kata =
+            grade::katas::named(Path::new(""), Path::new(grade::katas::DEFAULT)).expect("built in");
         kata::course::Course::new(kata).expect("its fixtures")
     })
 }

@@ -1,0 +1,184 @@
+//! Any kata from a folder: the repository's kata with no Rust code, `katas/calculator/` (shell
+//! references), copied outside the repository and learned from there with `kata new --kata
+//! DIR`; and the authoring check, which passes it and fails a copy with one fixture broken.
+
+use std::fs;
+use std::path::Path;
+
+use test_support::{Trial, test};
+
+use crate::{kata, kata_executable};
+
+pub(crate) fn trials() -> Vec<Trial> {
+    vec![
+        test(
+            "katas::a_kata_from_a_folder_is_learned_stage_by_stage",
+            learned_from_a_folder,
+        ),
+        test(
+            "katas::the_authoring_check_passes_a_kata_and_names_a_broken_fixture",
+            authoring_check,
+        ),
+        test(
+            "katas::a_kata_built_in_is_had_by_its_name",
+            built_in_by_name,
+        ),
+    ]
+}
+
+/// The calculator kata, copied into `dir` (outside the repository): its folder.
+fn calculator_copy(dir: &Path) -> std::path::PathBuf {
+    let source = test_support::manifest_dir()
+        .parent()
+        .expect("kata/ is in the workspace")
+        .join("katas/calculator");
+    let copy = dir.join("calculator");
+    copy_folder(&source, &copy);
+    copy
+}
+
+fn copy_folder(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("a folder");
+    for entry in fs::read_dir(from).expect("a readable folder") {
+        let path = entry.expect("an entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        if path.is_dir() {
+            copy_folder(&path, &target);
+        } else {
+            fs::copy(&path, &target).expect("copied");
+        }
+    }
+}
+
+fn learned_from_a_folder() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let kata_folder = calculator_copy(dir.path());
+    // The copy outside the repository, by its folder: kata.toml names it in full.
+    let made = kata(
+        dir.path(),
+        &["new", "calc", "--kata", "calculator/", "--lang", "python"],
+        "",
+    );
+    assert_eq!(made.status, 0, "{made:?}");
+    assert!(
+        made.out
+            .starts_with("Made a Calculator kata in Python in calc:\n"),
+        "{}",
+        made.out
+    );
+    let project = dir.path().join("calc");
+    let toml = fs::read_to_string(project.join("kata.toml")).expect("kata.toml");
+    let canonical = kata_folder.canonicalize().expect("a real folder");
+    assert!(
+        toml.contains(&format!("kata = \"{}\"\n", canonical.display())),
+        "{toml}"
+    );
+    assert!(!project.join("stage4").exists(), "the kata has 3 stages");
+    let description = fs::read_to_string(project.join("stage2/README.md")).expect("stage 2's task");
+    assert!(description.contains("`kata check 2`"), "{description}");
+
+    // Each stage's program is a shell script: kata's own `kata play N`, the kata's reference.
+    let stages: String = (1..=3)
+        .map(|stage| format!("[stage{stage}]\nrun = \"sh stage{stage}/main.sh\"\n"))
+        .collect();
+    fs::write(
+        project.join("kata.toml"),
+        format!(
+            "kata = \"{}\"\nlang = \"python\"\n{stages}",
+            canonical.display()
+        ),
+    )
+    .expect("written");
+    for stage in 1..=3 {
+        fs::write(project.join(format!("stage{stage}/main.sh")), "").expect("a starter");
+    }
+    let failed = kata(&project, &["check"], "");
+    assert_eq!(failed.status, 1, "{failed:?}");
+    assert!(
+        failed.out.starts_with("Stage 1 of 3: Add two numbers\n"),
+        "{}",
+        failed.out
+    );
+    for stage in 1..=3 {
+        fs::write(
+            project.join(format!("stage{stage}/main.sh")),
+            format!("exec '{}' play {stage}\n", kata_executable().display()),
+        )
+        .expect("a solution");
+    }
+    let all = kata(&project, &["check", "--all"], "");
+    assert_eq!(all.status, 0, "{all:?}");
+    assert!(
+        all.out
+            .ends_with("3 of 3 stages done. `kata check N` shows the feedback of stage N.\n"),
+        "{}",
+        all.out
+    );
+    let list = kata(&project, &["list"], "");
+    assert!(
+        list.out
+            .ends_with("All 3 stages done: the kata is complete.\n"),
+        "{}",
+        list.out
+    );
+    let played = kata(&project, &["play", "1"], "3 4\n");
+    assert_eq!(played.status, 0, "{played:?}");
+    assert_eq!(played.out, "Enter two numbers: 7\n");
+}
+
+fn authoring_check() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let kata_folder = calculator_copy(dir.path());
+    let folder = kata_folder.to_str().expect("UTF-8");
+    let checked = kata(dir.path(), &["dev", "check", folder, "--lang", "c"], "");
+    assert_eq!(checked.status, 0, "{checked:?}");
+    assert!(
+        checked
+            .out
+            .ends_with("The kata is ready: no problem found.\n"),
+        "{}",
+        checked.out
+    );
+
+    let fixtures = kata_folder.join("fixtures/stage1");
+    let mut names: Vec<_> = fs::read_dir(&fixtures)
+        .expect("stage 1's fixtures")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    names.sort();
+    let broken = &names[0];
+    let text = fs::read_to_string(broken).expect("a fixture");
+    let body_start = text.rfind("---\n").expect("a header") + 4;
+    let (header, body) = text.split_at(body_start);
+    let last_line = header.lines().count() + body.lines().count();
+    let mut lines: Vec<&str> = body.lines().collect();
+    let wrong = format!("{}0", lines.last().expect("a last line"));
+    *lines.last_mut().expect("a last line") = &wrong;
+    fs::write(broken, format!("{header}{}\n", lines.join("\n"))).expect("broken");
+    let checked = kata(dir.path(), &["dev", "check", folder, "--lang", "c"], "");
+    assert_eq!(checked.status, 1, "{checked:?}");
+    assert!(
+        checked.out.contains(&format!(
+            "{}:{last_line}: the reference of stage 1 does not pass this case: Wrong answer\n",
+            broken.display()
+        )),
+        "{}",
+        checked.out
+    );
+    assert!(
+        checked.out.ends_with("1 problem to fix.\n"),
+        "{}",
+        checked.out
+    );
+}
+
+fn built_in_by_name() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let played = kata(
+        dir.path(),
+        &["play", "2", "--kata", "calculator"],
+        "6 * 7\nexit\n",
+    );
+    assert_eq!(played.status, 0, "{played:?}");
+    assert!(played.out.contains("42\n"), "{}", played.out);
+}
