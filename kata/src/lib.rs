@@ -24,7 +24,7 @@ pub mod style;
 pub mod watch;
 
 use std::ffi::OsString;
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
@@ -148,13 +148,24 @@ pub fn run<R: BufRead + Send + 'static>(
         Ok(cli) => cli,
         Err(error) => return grade::command_line_error(&error, out, err),
     };
-    match run_command(cli.command, context, input, out, err) {
+    // A reader that goes away (`kata check | head -2`) stops the output, not the command: the
+    // check still runs to its end and is recorded, and nothing is said of the closed pipe.
+    let mut report = harness::report::Report::new(out);
+    let status = match run_command(cli.command, context, input, &mut report, err) {
         Ok(status) => status,
         Err(error) => {
-            let _ = out.flush();
+            let _ = report.flush();
             let _ = writeln!(err, "kata: {error}");
             error.exit_status()
         }
+    };
+    match report.finish() {
+        Some(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+            let error = KataError::Output(error);
+            let _ = writeln!(err, "kata: {error}");
+            error.exit_status()
+        }
+        _ => status,
     }
 }
 

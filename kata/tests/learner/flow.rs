@@ -52,6 +52,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             "flow::usage_errors_and_broken_projects_exit_2",
             usage_errors,
         ),
+        test(
+            "flow::a_reader_gone_stops_the_output_quietly_and_the_check_is_recorded",
+            closed_output,
+        ),
     ]
 }
 
@@ -491,4 +495,49 @@ fn usage_errors() {
             .err
             .contains("one of rust, python, java, javascript, c, cpp")
     );
+}
+
+/// `kata check | head -2`: the output is closed after two lines. Nothing is said of the closed
+/// pipe, the status is the check's, and the check is recorded.
+fn closed_output() {
+    /// Takes `lines` lines, then fails as a pipe whose reader is gone.
+    struct Head {
+        lines: usize,
+    }
+    impl std::io::Write for Head {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            if self.lines == 0 {
+                return Err(std::io::ErrorKind::BrokenPipe.into());
+            }
+            self.lines -= bytes
+                .iter()
+                .filter(|&&byte| byte == b'\n')
+                .count()
+                .min(self.lines);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    let sandbox = shell_project();
+    solve(&sandbox, 1);
+    let context = kata::Context {
+        cwd: sandbox.root.clone(),
+        terminal: false,
+        color: false,
+        own_streams: false,
+    };
+    let mut err = Vec::new();
+    let status = kata::run(
+        ["kata", "check"].map(Into::into),
+        &context,
+        std::io::Cursor::new(Vec::new()),
+        &mut Head { lines: 2 },
+        &mut err,
+    );
+    assert_eq!(String::from_utf8_lossy(&err), "");
+    assert_eq!(status, 0);
+    assert_eq!(sandbox.progress()["stage1"]["passed"].as_integer(), Some(1));
 }
