@@ -1,11 +1,13 @@
-//! `kata watch`: the current stage checked again each time a file of the project is saved (one
-//! check per burst of saves), with a progress line after each check. On a terminal, single keys
+//! `kata watch`: a stage checked again each time a file of the project is saved (one check per
+//! burst of saves): the stage whose folder (`stageN/`) holds the files saved, else the current
+//! one, on a cleared screen, with a progress line last. On a terminal, single keys
 //! ask for a hint (`h`), the list (`l`) or the end (`q`); without one, the same letters come as
 //! lines of standard input, and the end of that input leaves the watch running.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeSet, VecDeque};
 use std::io::{self, BufRead, Write};
-use std::path::{Component, Path};
+use std::ops::RangeInclusive;
+use std::path::{Component, Path, PathBuf};
 use std::sync::mpsc::{self, Sender};
 use std::thread;
 use std::time::Duration;
@@ -33,8 +35,9 @@ const BUILD_FOLDERS: [&str; 4] = ["target", "build", "__pycache__", "node_module
 
 /// What the watch waits for.
 enum Event {
-    /// Files of the project were saved.
-    Saved,
+    /// Files of the project were saved: the stages whose folders hold them (none for a file
+    /// outside every stage's folder, such as `kata.toml`).
+    Saved(BTreeSet<u8>),
     /// A key, or a line without a terminal.
     Key(Key),
     /// The file watcher failed.
@@ -67,7 +70,7 @@ pub fn watch<R: BufRead + Send + 'static>(
     let course = Course::of(&project)?;
     let (events, received) = mpsc::channel();
     // The watcher stops when this is dropped, at the end of the watch.
-    let _watcher = watch_files(root, events.clone())?;
+    let _watcher = watch_files(root, course.stages(), events.clone())?;
     // Single keys need the terminal in raw mode; where that cannot be had, lines will do.
     let raw_mode = if terminal { RawMode::enable() } else { None };
     let terminal = raw_mode.is_some();
@@ -103,7 +106,7 @@ pub fn watch<R: BufRead + Send + 'static>(
             )?;
             screen.progress_line(&progress, &course, last.as_ref())?;
         }
-        None => pending.push_back(Event::Saved),
+        None => pending.push_back(Event::Saved(BTreeSet::new())),
     }
     loop {
         let event = match pending.pop_front() {
@@ -113,11 +116,12 @@ pub fn watch<R: BufRead + Send + 'static>(
                 .map_err(|_| KataError::Watch("the file watcher stopped".to_owned()))?,
         };
         match event {
-            Event::Saved => {
+            Event::Saved(mut saved) => {
                 // One check for every save that came in meanwhile; any key waits its turn.
                 while let Ok(event) = received.try_recv() {
-                    if !matches!(event, Event::Saved) {
-                        pending.push_back(event);
+                    match event {
+                        Event::Saved(more) => saved.extend(more),
+                        other => pending.push_back(other),
                     }
                 }
                 screen.clear()?;
@@ -129,8 +133,15 @@ pub fn watch<R: BufRead + Send + 'static>(
                         continue;
                     }
                 }
-                let Some(stage) = course.current_stage(&progress) else {
-                    break;
+                let current = course.current_stage(&progress);
+                // The stage being worked on is the one whose files were saved; a save of files
+                // of several stages, or of none, checks the current one.
+                let stage = match (saved.len(), saved.first()) {
+                    (1, Some(&stage)) => stage,
+                    _ => match current {
+                        Some(stage) => stage,
+                        None => break,
+                    },
                 };
                 writeln!(screen, "{}", style.strong(&course.heading(stage)))?;
                 let checked = check::check(&course, &project, stage, false, true, &mut screen)?;
@@ -148,7 +159,9 @@ pub fn watch<R: BufRead + Send + 'static>(
                 if current.is_none() {
                     break;
                 }
-                let passed = checked.passed();
+                // The progress line speaks of the current stage: a failure of another is in
+                // its report above.
+                let passed = checked.passed() || Some(checked.stage) != current;
                 last = Some(checked);
                 screen.progress_line(&progress, &course, last.as_ref().filter(|_| !passed))?;
             }
@@ -190,25 +203,39 @@ pub fn watch<R: BufRead + Send + 'static>(
 /// Starts watching every file under `root`; each burst of saves of the learner's files (not of
 /// build products, hidden files or backups) is one [`Event::Saved`]. Only changes count: a
 /// file opened or read (by the check itself, which runs the learner's program) is no save.
-fn watch_files(root: &Path, events: Sender<Event>) -> Result<impl Drop + use<>, KataError> {
+fn watch_files(
+    root: &Path,
+    stages: RangeInclusive<u8>,
+    events: Sender<Event>,
+) -> Result<impl Drop + use<>, KataError> {
     let folder = root.to_owned();
     let mut debouncer = new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| {
         let event = match result {
             Ok(changes) => {
-                let saved = changes.iter().any(|change| {
-                    matches!(
-                        change.kind,
-                        EventKind::Create(_)
-                            | EventKind::Remove(_)
-                            | EventKind::Modify(
-                                ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Any
-                            )
-                    ) && change.paths.iter().any(|path| is_source(&folder, path))
-                });
-                if !saved {
+                let saved: Vec<&PathBuf> = changes
+                    .iter()
+                    .filter(|change| {
+                        matches!(
+                            change.kind,
+                            EventKind::Create(_)
+                                | EventKind::Remove(_)
+                                | EventKind::Modify(
+                                    ModifyKind::Data(_) | ModifyKind::Name(_) | ModifyKind::Any
+                                )
+                        )
+                    })
+                    .flat_map(|change| &change.paths)
+                    .filter(|path| is_source(&folder, path))
+                    .collect();
+                if saved.is_empty() {
                     return;
                 }
-                Event::Saved
+                Event::Saved(
+                    saved
+                        .iter()
+                        .filter_map(|path| stage_of(&folder, path, stages.clone()))
+                        .collect(),
+                )
             }
             Err(errors) => Event::Failed(
                 errors
@@ -225,6 +252,16 @@ fn watch_files(root: &Path, events: Sender<Event>) -> Result<impl Drop + use<>, 
         .watch(root, RecursiveMode::Recursive)
         .map_err(|error| KataError::Watch(error.to_string()))?;
     Ok(debouncer)
+}
+
+/// The stage whose folder, `stageN/` of the project, holds `path`.
+fn stage_of(root: &Path, path: &Path, stages: RangeInclusive<u8>) -> Option<u8> {
+    let first = path.strip_prefix(root).ok()?.components().next()?;
+    let Component::Normal(name) = first else {
+        return None;
+    };
+    let number: u8 = name.to_str()?.strip_prefix("stage")?.parse().ok()?;
+    stages.contains(&number).then_some(number)
 }
 
 /// Whether a change of `path` is one of the learner's: not under a build folder, not hidden

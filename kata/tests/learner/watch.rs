@@ -20,10 +20,15 @@ const WATCHDOG: Duration = Duration::from_secs(60);
 const RECHECKED_WITHIN: Duration = Duration::from_secs(5);
 
 pub(crate) fn trials() -> Vec<Trial> {
-    vec![test(
-        "watch::without_a_terminal_a_save_is_checked_within_seconds",
-        || test_support::within(WATCHDOG, "kata watch", rechecks_after_a_save),
-    )]
+    vec![
+        test(
+            "watch::without_a_terminal_a_save_is_checked_within_seconds",
+            || test_support::within(WATCHDOG, "kata watch", rechecks_after_a_save),
+        ),
+        test("watch::a_save_in_a_stages_folder_checks_that_stage", || {
+            test_support::within(WATCHDOG, "kata watch", checks_the_stage_saved)
+        }),
+    ]
 }
 
 /// A running `kata watch`, killed if the test ends early.
@@ -124,4 +129,29 @@ fn rechecks_after_a_save() {
     // Two checks, one a save: running the program, which reads its file, is no save.
     assert_eq!(watch.seen.matches("Grading `").count(), 2, "{}", watch.seen);
     snapshot("watch", &watch.seen);
+}
+
+/// Stage 2 is current; a save of stage 3's program checks stage 3, not stage 2, and the progress
+/// line still speaks of stage 2. A save of stage 2's then checks stage 2.
+fn checks_the_stage_saved() {
+    let sandbox = shell_project();
+    solve(&sandbox, 1);
+    let mut watch = Watch::start(&sandbox.root);
+    watch.until(WATCHDOG, |line| line.starts_with("Watching for saves"));
+    assert!(watch.seen.contains("Stage 2 of 5"), "{}", watch.seen);
+
+    sandbox.write("stage3/main.sh", "echo 'Enter cells: '\n");
+    watch.until(RECHECKED_WITHIN, |line| line.starts_with("Stage 3 of 5"));
+    watch.until(WATCHDOG, |line| line.starts_with("Watching for saves"));
+    let after_stage_3 = watch
+        .seen
+        .rsplit("Stage 3 of 5")
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    assert!(after_stage_3.contains("in test #1"), "{}", watch.seen);
+
+    solve(&sandbox, 2);
+    watch.until(RECHECKED_WITHIN, |line| line.contains("Stage 2 is done!"));
+    watch.until(WATCHDOG, |line| line.starts_with("Watching for saves"));
 }
