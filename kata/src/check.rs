@@ -103,10 +103,11 @@ impl StageCheck {
             Outcome::CannotBuild(_) => "cannot build".to_owned(),
             Outcome::CannotStart(_) => "cannot start".to_owned(),
             Outcome::Graded { results, .. } => match self.first_failure() {
+                None if total == 1 => "passes (its one case)".to_owned(),
                 None => format!("passes ({} of {total} cases)", results.len()),
                 Some(failure) => format!(
-                    "{} of {total} cases pass; test #{} ({}): {}",
-                    Scores::of(results).passed(CRITERION),
+                    "{}; test #{} ({}): {}",
+                    cases_passing(Scores::of(results).passed(CRITERION), total),
                     failure.number,
                     failure.fixture(&self.fixtures).name,
                     failure.verdict().title()
@@ -358,4 +359,14 @@ pub fn write_next(
         "Next: stage {next}, \"{}\". Its task is in stage{next}/README.md{program}.",
         course.title(next)
     )
+}
+
+/// How many of a stage's `total` cases pass: "3 of 17 cases pass", "its one case fails".
+#[must_use]
+pub fn cases_passing(passed: usize, total: usize) -> String {
+    match (total, passed) {
+        (1, 1) => "its one case passes".to_owned(),
+        (1, _) => "its one case fails".to_owned(),
+        _ => format!("{passed} of {total} cases pass"),
+    }
 }

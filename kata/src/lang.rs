@@ -7,11 +7,10 @@
 
 use std::fmt;
 
-use clap::ValueEnum;
 use grade::project::StageCommands;
 
 /// A language a project can be made in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Language {
     /// Rust: a cargo workspace, one package a stage (`cargo run -p stage3`).
     Rust,
@@ -20,12 +19,27 @@ pub enum Language {
     /// Java: one `Main` class a stage.
     Java,
     /// JavaScript, on Node.js.
-    #[value(name = "javascript")]
     JavaScript,
     /// C.
     C,
     /// C++.
     Cpp,
+}
+
+/// The language `--lang` names, or why none: a name kata does not offer is never taken for the
+/// nearest one it does (`cobol` is not `c`).
+///
+/// # Errors
+///
+/// When kata offers no language of that name.
+pub fn parse(name: &str) -> Result<Language, String> {
+    Language::from_key(name).ok_or_else(|| {
+        format!(
+            "kata offers no language `{name}`: it has {}. For another, make a project in one of \
+             them and change the commands in kata.toml",
+            Language::keys()
+        )
+    })
 }
 
 impl Language {
@@ -50,6 +64,12 @@ impl Language {
             Language::C => "c",
             Language::Cpp => "cpp",
         }
+    }
+
+    /// The names of every language, for messages: `rust, python, ...`.
+    #[must_use]
+    pub fn keys() -> String {
+        Language::ALL.map(Language::key).join(", ")
     }
 
     /// The language named `key` in `kata.toml`, if `kata` knows it.

@@ -62,8 +62,9 @@ enum Command {
     New {
         /// The folder to make the project in.
         dir: PathBuf,
-        /// The language of the starters and of the commands in kata.toml.
-        #[arg(long, value_enum, default_value_t = Language::Rust)]
+        /// The language of the starters and of the commands in kata.toml: rust, python, java,
+        /// javascript, c or cpp.
+        #[arg(long, value_name = "L", value_parser = lang::parse, default_value = "rust")]
         lang: Language,
         /// The kata: the name of one built into kata, or a folder with a kata-manifest.toml.
         #[arg(long, value_name = "NAME|DIR", default_value = grade::katas::DEFAULT)]
@@ -114,7 +115,7 @@ enum Dev {
         /// The kata's folder; by default the nearest folder with a kata-manifest.toml.
         dir: Option<PathBuf>,
         /// Check only these languages' starters (repeatable); by default every language.
-        #[arg(long, value_enum, value_name = "L")]
+        #[arg(long, value_name = "L", value_parser = lang::parse)]
         lang: Vec<Language>,
     },
 }

@@ -381,9 +381,7 @@ impl Screen<'_> {
         let cases = course.cases(stage);
         let passed = match (last, progress.record(stage)) {
             (Some(checked), _) if checked.stage == stage => checked.summary(),
-            (_, Some(record)) if !record.not_run => {
-                format!("{} of {cases} cases pass", record.passed)
-            }
+            (_, Some(record)) if !record.not_run => check::cases_passing(record.passed, cases),
             (_, Some(_)) => "cannot build or start".to_owned(),
             (_, None) => "not checked yet: save to check it".to_owned(),
         };

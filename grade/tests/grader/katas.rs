@@ -86,7 +86,7 @@ fn a_kata_from_a_folder_grades_its_reference_and_other_programs() {
     assert_eq!(
         first_line,
         format!(
-            "Grading the reference stage 2 of Greeter on the 1 cases of stage 2 in {}/fixtures/stage2",
+            "Grading the reference stage 2 of Greeter on the 1 case of stage 2 in {}/fixtures/stage2",
             kata.display()
         )
     );
@@ -198,7 +198,7 @@ fn a_kata_built_in_is_graded_by_its_name() {
     assert_eq!((status, err.as_str()), (Some(0), ""), "{report}");
     assert!(
         report.starts_with(
-            "Grading the reference stage 1 of Tic-Tac-Toe on the 1 cases of stage 1 in \
+            "Grading the reference stage 1 of Tic-Tac-Toe on the 1 case of stage 1 in \
              built-in:tictactoe/fixtures/stage1\n"
         ),
         "{report}"

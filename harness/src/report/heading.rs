@@ -82,7 +82,8 @@ impl Heading<'_> {
             ),
         };
         format!(
-            "the {count} cases of stage {} in {}{criterion}{}{}",
+            "the {count} {} of stage {} in {}{criterion}{}{}",
+            if count == 1 { "case" } else { "cases" },
             self.stage,
             self.fixtures_dir.display(),
             self.delivery.note(),

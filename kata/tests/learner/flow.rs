@@ -449,6 +449,16 @@ fn usage_errors() {
         assert_eq!(ran.status, 2, "{args:?}: {ran:?}");
         assert!(ran.err.starts_with("error: "), "{args:?}: {}", ran.err);
     }
+    // A language kata does not offer is never taken for the one whose name is nearest.
+    let cobol = kata(dir.path(), &["new", "x", "--lang", "cobol"], "");
+    assert!(
+        cobol.err.contains(
+            "kata offers no language `cobol`: it has rust, python, java, \
+             javascript, c, cpp."
+        ) && !cobol.err.contains("similar"),
+        "{}",
+        cobol.err
+    );
     // A stage the kata does not have is the kata's to say, with the stages it has.
     let no_stage = kata(dir.path(), &["play", "0"], "");
     assert_eq!(no_stage.status, 2, "{no_stage:?}");
