@@ -89,6 +89,17 @@ pub fn test_with<T: 'static>(
     })
 }
 
+/// A trial too slow for every `cargo test`: run only with `--include-ignored` (or `--ignored`),
+/// and otherwise reported as ignored with `why`, which libtest-mimic shows only for a trial
+/// ignored as it runs: a trial marked ignored beforehand is listed without a reason.
+pub fn slow(trial: Trial, why: &'static str) -> Trial {
+    if env::args().any(|argument| argument == "--include-ignored" || argument == "--ignored") {
+        return trial;
+    }
+    let name = trial.name().to_owned();
+    Trial::ignorable_test(name, move || Ok(Completion::ignored_with(why)))
+}
+
 /// The text of a panic's payload.
 #[must_use]
 pub fn panic_message(payload: &(dyn Any + Send)) -> String {

@@ -81,7 +81,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         .map(|case| {
             let language = case.language;
             let toolchain = case.toolchain;
-            test_with(
+            let trial = test_with(
                 format!("languages::{}", language.key()),
                 move || {
                     toolchain::on_path(toolchain)?;
@@ -92,8 +92,12 @@ pub(crate) fn trials() -> Vec<Trial> {
                     Ok(None)
                 },
                 move |interpreter| end_to_end(language, interpreter.as_ref()),
-            )
-            .with_ignored_flag(case.slow)
+            );
+            if case.slow {
+                test_support::slow(trial, "slow: scripts/kata-languages runs it")
+            } else {
+                trial
+            }
         })
         .collect()
 }
