@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use harness::ContentCheck;
 use harness::content::PlainText;
 use harness::kata::{self, Kata, Reference};
+use harness::sandbox::Sandbox;
 use include_dir::{Dir, include_dir};
 
 use crate::content::TicTacToe;
@@ -165,4 +166,15 @@ pub fn references_runnable(kata: &Kata) -> bool {
         Reference::BuiltIn(name) => crate::reference::is_built_in(name),
         Reference::Run(_) => true,
     })
+}
+
+/// The sandbox a program's cases run in, wherever it is graded (`grade`, `kata check`): every
+/// fixture of `kata` hidden, and `more` (`grade`'s own files), with the environment cleared to
+/// [`harness::sandbox::CASE_VARIABLES`]. One program gets one verdict, whichever command grades
+/// it and whatever the caller's shell holds.
+#[must_use]
+pub fn sandbox(kata: &Kata, more: &[PathBuf]) -> Sandbox {
+    let mut hidden = kata.all_fixtures_dirs();
+    hidden.extend_from_slice(more);
+    Sandbox::new(&hidden)
 }

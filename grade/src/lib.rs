@@ -196,8 +196,8 @@ fn grade_as_asked(
         },
         mode: delivery.mode,
     };
-    let hidden = hidden_from_cases(options, &kata, &fixtures_dir);
-    let sandbox = sandbox(options, &hidden);
+    let hidden = hidden_from_cases(options, &fixtures_dir);
+    let sandbox = sandbox(options, &kata, &hidden);
     let heading = Heading {
         stage: stage.number,
         fixtures_dir: &fixtures_dir,
@@ -207,7 +207,14 @@ fn grade_as_asked(
         sandbox: sandbox.support(),
     };
     if let Some(class) = &options.class {
-        return grade_class(options, class, (heading, &hidden), &fixtures, how, out);
+        return grade_class(
+            options,
+            class,
+            (heading, &kata, &hidden),
+            &fixtures,
+            how,
+            out,
+        );
     }
     // A kata's reference script runs in its folder, which lives as long as `_folder`.
     let (program, _folder) = if options.command.is_empty() {
@@ -258,7 +265,7 @@ fn all_passed(results: &[CaseResult], criterion: Criterion) -> bool {
 fn grade_class(
     options: &Options,
     class: &Path,
-    (heading, hidden): (Heading<'_>, &[PathBuf]),
+    (heading, kata, hidden): (Heading<'_>, &Kata, &[PathBuf]),
     fixtures: &[Fixture],
     how: Grading<'_>,
     out: &mut impl Write,
@@ -287,7 +294,7 @@ fn grade_class(
                         .filter(|other| other.folder != submission.folder)
                         .map(|other| other.folder.clone()),
                 );
-                let results = grade(&program, fixtures, how, &sandbox(options, &hidden))
+                let results = grade(&program, fixtures, how, &sandbox(options, kata, &hidden))
                     .map_err(GradeError::OwnResources)?;
                 let _ = table.row(out, &submission.name, &results);
                 if all_passed(&results, how.criterion) {
@@ -321,9 +328,8 @@ fn grade_class(
 /// What no case may read: the fixtures of every stage of the kata and those given with
 /// `--fixtures` (the whole folder given), the JSON results, and the report when it goes to a
 /// file.
-fn hidden_from_cases(options: &Options, kata: &Kata, fixtures_dir: &Path) -> Vec<PathBuf> {
-    let mut hidden = kata.all_fixtures_dirs();
-    hidden.push(fixtures_dir.to_owned());
+fn hidden_from_cases(options: &Options, fixtures_dir: &Path) -> Vec<PathBuf> {
+    let mut hidden = vec![fixtures_dir.to_owned()];
     hidden.extend(options.fixtures.iter().cloned());
     hidden.extend(options.json.iter().cloned());
     // Standard output, when it is a file: the report as it is written.
@@ -335,12 +341,13 @@ fn hidden_from_cases(options: &Options, kata: &Kata, fixtures_dir: &Path) -> Vec
     hidden
 }
 
-/// The sandbox the cases run in, hiding `hidden`, unless `--no-sandbox` turns it off.
-fn sandbox(options: &Options, hidden: &[PathBuf]) -> Sandbox {
+/// The sandbox the cases run in (see [`katas::sandbox`]), also hiding `hidden`, unless
+/// `--no-sandbox` turns it off.
+fn sandbox(options: &Options, kata: &Kata, hidden: &[PathBuf]) -> Sandbox {
     if options.no_sandbox {
         Sandbox::off("as --no-sandbox asks")
     } else {
-        Sandbox::new(hidden)
+        katas::sandbox(kata, hidden)
     }
 }
 

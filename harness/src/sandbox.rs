@@ -33,6 +33,12 @@ use tempfile::TempDir;
 /// The newest Landlock ABI asked for; an older kernel enforces what it knows of it.
 const ABI_WANTED: ABI = ABI::V7;
 
+/// The only variables a case's environment holds, whatever the grader's holds: `PATH` (the
+/// grader's), `HOME` and `TMPDIR` (the case's own folder), `LANG` (`C.UTF-8`) and `TERM`
+/// (`dumb`). Nothing else of the caller's shell reaches it: `PYTHONUNBUFFERED`, say, would make
+/// a program that never flushes its prompt pass where it fails elsewhere.
+pub const CASE_VARIABLES: [&str; 5] = ["PATH", "HOME", "TMPDIR", "LANG", "TERM"];
+
 /// The files a case may write besides its own folder.
 const WRITABLE_FILES: &[&str] = &["/dev/null"];
 
@@ -63,6 +69,10 @@ pub struct Sandbox {
     readable: Vec<PathBuf>,
     path: OsString,
     support: Support,
+    /// Whether each case gets a folder of its own and the cleared environment: always, but for
+    /// [`Sandbox::off`], even where the kernel cannot enforce the rest, so that a program sees
+    /// the same variables wherever it is graded.
+    own_folder: bool,
 }
 
 impl Sandbox {
@@ -80,16 +90,19 @@ impl Sandbox {
             path: std::env::var_os("PATH")
                 .unwrap_or_else(|| OsString::from("/usr/local/bin:/usr/bin:/bin")),
             support,
+            own_folder: true,
         }
     }
 
-    /// A sandbox that does nothing but say why: cases run as the grader does.
+    /// A sandbox that does nothing but say why: cases run as the grader does, with its whole
+    /// environment (a build, say, which needs its toolchain's variables).
     #[must_use]
     pub fn off(why: impl Into<String>) -> Sandbox {
         Sandbox {
             readable: Vec::new(),
             path: OsString::new(),
             support: Support::Off(why.into()),
+            own_folder: false,
         }
     }
 
@@ -99,18 +112,24 @@ impl Sandbox {
         &self.support
     }
 
-    /// The sandbox of one case, with a fresh folder of its own; `None` when sandboxing is off.
+    /// The sandbox of one case, with a fresh folder of its own and the cleared environment,
+    /// confined by Landlock where the kernel offers it; `None` for [`Sandbox::off`].
     ///
     /// # Errors
     ///
     /// When the folder or the Landlock ruleset cannot be made: a failure of the grader's own
     /// resources, never of the program graded.
     pub fn for_case(&self) -> io::Result<Option<CaseSandbox>> {
-        if !matches!(self.support, Support::Enforced { .. }) {
+        if !self.own_folder {
             return Ok(None);
         }
         let home = tempfile::Builder::new().prefix("case-").tempdir()?;
-        let ruleset = ruleset(&self.readable, home.path()).map_err(io::Error::other)?;
+        let ruleset = match self.support {
+            Support::Enforced { .. } => {
+                ruleset(&self.readable, home.path()).map_err(io::Error::other)?
+            }
+            Support::Off(_) => None,
+        };
         Ok(Some(CaseSandbox {
             home,
             ruleset,
@@ -134,9 +153,9 @@ impl CaseSandbox {
         self.home.path()
     }
 
-    /// Confines the program `command` starts: a cleared environment (`PATH` as the grader's,
-    /// `HOME` and `TMPDIR` the case's folder, `LANG`, `TERM`), and the Landlock ruleset, applied
-    /// in the child between `fork` and `exec`. The ruleset is owned by `self`, which must live
+    /// Confines the program `command` starts: a cleared environment ([`CASE_VARIABLES`]: `PATH`
+    /// as the grader's, `HOME` and `TMPDIR` the case's folder, `LANG`, `TERM`), and the Landlock
+    /// ruleset where there is one, applied in the child between `fork` and `exec`. The ruleset is owned by `self`, which must live
     /// until the program has been started.
     pub fn confine(&self, command: &mut Command) {
         command

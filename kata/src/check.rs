@@ -7,7 +7,6 @@ use std::io::{self, Write};
 use grade::project::{self, BuildFailure, Project, ProjectError};
 use harness::feedback;
 use harness::fixture::Fixture;
-use harness::sandbox::Sandbox;
 use harness::{CaseResult, Criterion, Grading, Limits, Mode, Scores};
 
 use crate::course::{Course, plural};
@@ -166,9 +165,8 @@ pub fn check(
                             // a program waits.
                             mode: Mode::best(),
                         },
-                        // The learner's own program, on their own machine: nothing to hide
-                        // from it, since the cases are built into kata.
-                        &Sandbox::off("a learner's own program"),
+                        // As `grade` runs it, so that it gets the verdict it will get there.
+                        &grade::katas::sandbox(&course.kata, &[]),
                     )
                     .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?,
                 }

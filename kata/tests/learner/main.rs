@@ -4,6 +4,8 @@
 //! - [`flow`]: every command on projects whose stages are shell scripts, which need no
 //!   toolchain: the correct "solution" of stage N is kata's own `kata play N`;
 //! - [`katas`]: a kata from a folder outside the repository, learned, and its authoring check;
+//! - [`one_verdict`]: `kata check` gives the verdict `grade` gives, whatever the caller's
+//!   environment holds;
 //! - [`watch`]: `kata watch` as a process, re-checking after a save;
 //! - [`languages`]: a project in each language offered, with its real compiler or interpreter
 //!   and a correct solution kept as test data (`tests/solutions/`); C runs in every `cargo
@@ -14,6 +16,7 @@
 mod flow;
 mod katas;
 mod languages;
+mod one_verdict;
 mod watch;
 
 use std::fs;
@@ -30,6 +33,7 @@ fn main() -> ExitCode {
     trials.extend(languages::trials());
     trials.extend(flow::trials());
     trials.extend(katas::trials());
+    trials.extend(one_verdict::trials());
     test_support::run(trials)
 }
 
