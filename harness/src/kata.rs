@@ -14,6 +14,7 @@
 //! description = "stages/stage1/README.md"
 //! fixtures = "fixtures/stage1"
 //! reference = { run = "sh reference/stage1.sh" }   # or { built-in = "stage1" }
+//! order = ["adds-two-numbers"]   # the cases a learner meets first; the others follow by name
 //! ```
 
 use std::fmt;
@@ -53,6 +54,8 @@ struct StageFile {
     description: Spanned<String>,
     fixtures: Spanned<String>,
     reference: Spanned<ReferenceFile>,
+    #[serde(default)]
+    order: Option<Spanned<Vec<String>>>,
 }
 
 /// A stage's `reference` as written: exactly one of its two keys.
@@ -89,6 +92,11 @@ pub struct Stage {
     pub reference: Reference,
     /// The manifest's line of its `reference`, for messages about it.
     pub reference_line: usize,
+    /// The names of the cases run and reported first, in this order (the basic game before its
+    /// edge cases); the others follow, by name.
+    pub order: Vec<String>,
+    /// The manifest's line of its `order`, for messages about it.
+    pub order_line: Option<usize>,
 }
 
 /// Where a kata's files are.
@@ -265,6 +273,10 @@ impl Kata {
                     ));
                 }
             };
+            let order_line = stage
+                .order
+                .as_ref()
+                .map(|order| line_of(text, order.span().start));
             stages.push(Stage {
                 number,
                 title: stage.title,
@@ -272,6 +284,8 @@ impl Kata {
                 fixtures,
                 reference,
                 reference_line: line_of(text, reference_span.start),
+                order: stage.order.map(Spanned::into_inner).unwrap_or_default(),
+                order_line,
             });
         }
         Ok(Kata {
@@ -372,17 +386,46 @@ impl Kata {
         }
     }
 
-    /// The fixtures of stage `number`, sorted by name.
+    /// The fixtures of stage `number`, in a learner's order: those its `order` names first, in
+    /// that order, then the others by name.
     ///
     /// # Errors
     ///
-    /// When the stage does not exist, or its folder or a fixture in it cannot be read.
+    /// When the stage does not exist, its folder or a fixture in it cannot be read, or its
+    /// `order` names a case that is not there.
     pub fn fixtures(&self, number: u8) -> Result<Vec<Fixture>, FixtureError> {
         let stage = self.stage(number).map_err(|message| FixtureError {
             path: self.path_of(Path::new(MANIFEST)),
             line: None,
             message,
         })?;
+        let mut fixtures = self.fixtures_by_name(stage)?;
+        if let Some(missing) = stage
+            .order
+            .iter()
+            .find(|name| !fixtures.iter().any(|fixture| &fixture.name == *name))
+        {
+            return Err(FixtureError {
+                path: self.path_of(Path::new(MANIFEST)),
+                line: stage.order_line,
+                message: format!(
+                    "the order of stage {number} names the case `{missing}`, which is not in {}",
+                    self.fixtures_dir(stage).display()
+                ),
+            });
+        }
+        fixtures.sort_by_key(|fixture| {
+            stage
+                .order
+                .iter()
+                .position(|name| *name == fixture.name)
+                .unwrap_or(usize::MAX)
+        });
+        Ok(fixtures)
+    }
+
+    /// The fixtures of `stage`, sorted by name.
+    fn fixtures_by_name(&self, stage: &Stage) -> Result<Vec<Fixture>, FixtureError> {
         match &self.source {
             Source::Folder(folder) => fixture::load_stage_dir(&folder.join(&stage.fixtures)),
             Source::BuiltIn(dir) => {
@@ -540,5 +583,48 @@ mod tests {
         );
         let bad_name = MANIFEST_TEXT.replace("\"calc\"", "\"My Calc\"");
         assert_eq!(parse(&bad_name).expect_err("a bad name").line, Some(1));
+    }
+
+    #[test]
+    fn cases_come_in_the_order_given_then_by_name() {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let fixtures = folder.path().join("fixtures/stage1");
+        std::fs::create_dir_all(&fixtures).expect("a folder");
+        for name in ["a-edge", "b-edge", "basic", "second"] {
+            std::fs::write(
+                fixtures.join(format!("{name}.snap")),
+                "---\nsource: x\n---\nhello\n",
+            )
+            .expect("a fixture");
+        }
+        let manifest = |order: &str| {
+            format!(
+                "name = \"k\"\ntitle = \"K\"\n[[stages]]\ntitle = \"One\"\n\
+                 description = \"d.md\"\nfixtures = \"fixtures/stage1\"\n\
+                 reference = {{ run = \"true\" }}\n{order}"
+            )
+        };
+        let kata = |order: &str| {
+            Kata::parse(
+                &manifest(order),
+                &folder.path().join(MANIFEST),
+                Source::Folder(folder.path().to_owned()),
+            )
+            .expect("a manifest")
+        };
+        let names = |kata: &Kata| -> Vec<String> {
+            let fixtures = kata.fixtures(1).expect("fixtures");
+            fixtures.into_iter().map(|fixture| fixture.name).collect()
+        };
+        assert_eq!(names(&kata("")), ["a-edge", "b-edge", "basic", "second"]);
+        assert_eq!(
+            names(&kata("order = [\"basic\", \"second\"]\n")),
+            ["basic", "second", "a-edge", "b-edge"]
+        );
+        let error = kata("order = [\"basic\", \"nowhere\"]\n")
+            .fixtures(1)
+            .expect_err("a case that is not there");
+        assert_eq!(error.line, Some(8), "{error}");
+        assert!(error.message.contains("`nowhere`"), "{error}");
     }
 }

@@ -117,7 +117,7 @@ impl Course {
             .unwrap_or(0)
     }
 
-    /// The cases of stage `stage`, sorted by name.
+    /// The cases of stage `stage`, in the order a learner meets them.
     ///
     /// # Errors
     ///

@@ -171,8 +171,10 @@ fn built_in_copies() {
 
         // In the grader's order, so that a case has the same number in both.
         let cases = course.fixtures(stage).expect("built-in fixtures");
-        let folder = workspace.join(format!("fixtures/stage{stage}"));
-        let graded = harness::fixture::load_stage_dir(&folder).expect("the workspace's fixtures");
+        let graded = harness::Kata::load(&workspace)
+            .expect("the workspace's kata")
+            .fixtures(stage)
+            .expect("the workspace's fixtures");
         let names = |cases: &[harness::Fixture]| -> Vec<String> {
             cases.iter().map(|case| case.name.clone()).collect()
         };
