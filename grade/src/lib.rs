@@ -296,7 +296,7 @@ fn grade_class(
                 );
                 let results = grade(&program, fixtures, how, &sandbox(options, kata, &hidden))
                     .map_err(GradeError::OwnResources)?;
-                let _ = table.row(out, &submission.name, &results);
+                let _ = table.row(out, &submission.name, fixtures, &results);
                 if all_passed(&results, how.criterion) {
                     passed += 1;
                 } else {

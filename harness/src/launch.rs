@@ -2,7 +2,7 @@
 //! the cause is the program's (a verdict on it) or the grader's own resources (never a verdict).
 
 use std::env;
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::{self, Read};
 use std::os::unix::fs::PermissionsExt;
@@ -50,6 +50,31 @@ pub fn diagnose(program: &OsStr, error: io::Error) -> LaunchError {
         _ => format!("`{shown}`: {error}"),
     };
     LaunchError::Program(reason)
+}
+
+/// Why a program that ended at once, writing nothing, never really started: an argument of its
+/// command names a file (a script, say) that is not there, and the program says so on its
+/// standard error (`python3 missing.py`: "can't open file '.../missing.py'"). The reason gives
+/// the file and the program's own line about it, whole.
+#[must_use]
+pub fn missing_file(args: &[OsString], folder: Option<&Path>, stderr: &[u8]) -> Option<String> {
+    let said = String::from_utf8_lossy(stderr);
+    args.iter().map(Path::new).find_map(|arg| {
+        let name = arg.file_name()?.to_string_lossy();
+        let line = said.lines().find(|line| line.contains(name.as_ref()))?;
+        let path = match folder {
+            Some(folder) => folder.join(arg),
+            None => arg.to_owned(),
+        };
+        let flag = arg.as_os_str().to_string_lossy().starts_with('-');
+        (!flag && !path.exists()).then(|| {
+            format!(
+                "`{}` is not there; the program said: {}",
+                arg.display(),
+                crate::visible::visible(line.trim().as_bytes())
+            )
+        })
+    })
 }
 
 /// Where the program `program` is: the path itself when it has a `/`, else the first match on

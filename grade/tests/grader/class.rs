@@ -43,8 +43,8 @@ fn a_class_is_graded_folder_by_folder() {
 }
 
 /// A class of `kata new` projects, each graded with its own `kata.toml`: one correct, one with a
-/// fault, one that does not build, one whose program is not there, and a folder that is no
-/// project at all (left out of the count).
+/// fault, one that does not build, one whose program is not there, one whose script is not
+/// there, and a folder that is no project at all (left out of the count).
 fn without_a_command_each_project_is_graded_with_its_own_kata_toml() {
     let class = tempfile::tempdir().expect("a temporary folder");
     let exe = this_executable().display().to_string();
@@ -57,6 +57,7 @@ fn without_a_command_each_project_is_graded_with_its_own_kata_toml() {
             format!("'{exe}' --submission correct"),
         ),
         ("erin", "true", "./no-such-program".to_owned()),
+        ("frank", "true", "sh no-such-script.sh".to_owned()),
     ] {
         let folder = class.path().join(name);
         fs::create_dir(&folder).expect("a folder");
@@ -88,7 +89,7 @@ fn without_a_command_each_project_is_graded_with_its_own_kata_toml() {
     let table: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
     let entries = table["submissions"].as_array().expect("a list");
-    assert_eq!(entries.len(), 5);
+    assert_eq!(entries.len(), 6);
     assert_eq!(entries[0]["passed"], 5);
     assert_eq!(entries[2]["name"], "carol");
     assert_eq!(entries[2]["results"]["status"], "error");

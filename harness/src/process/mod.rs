@@ -211,5 +211,14 @@ pub fn run(
     };
     let group = u32::try_from(spawned.case.group()).unwrap_or_default();
     let watcher = census.and_then(|census| watch::Watcher::new(census, group, &spawned.stdin).ok());
-    Ok(drive::drive(spawned, inputs, watcher, limits, started))
+    let mut run = drive::drive(spawned, inputs, watcher, limits, started);
+    // An interpreter given a script that is not there starts, says so, and ends: the program
+    // itself never started.
+    if matches!(run.outcome, Outcome::Exited(status) if status != 0)
+        && run.stdout.is_empty()
+        && let Some(why) = crate::launch::missing_file(args, program.folder(), &run.stderr)
+    {
+        run.outcome = Outcome::CannotStart(why);
+    }
+    Ok(run)
 }

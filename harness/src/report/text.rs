@@ -7,6 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 
 use crate::feedback::{self, Paint};
 use crate::fixture::Fixture;
+use crate::judge::Verdict;
 use crate::report::Heading;
 use crate::results::{CaseResult, Scores};
 
@@ -81,6 +82,9 @@ pub struct ClassTable {
 /// The heading of the column of cases exactly right, as wide as its figures may be.
 const EXACT_COLUMN: &str = "exact";
 
+/// The heading of the column of cases right in content.
+const CONTENT_COLUMN: &str = "content";
+
 impl ClassTable {
     /// Writes the heading of a table for submissions named `names`, each graded on `total`
     /// cases. A failure to write is for `out` to keep ([`crate::report::Report`] does).
@@ -99,13 +103,14 @@ impl ClassTable {
         let figures = format!("{total}/{total}").len().max(EXACT_COLUMN.len());
         let _ = writeln!(
             out,
-            "{:name_width$}  {EXACT_COLUMN:figures$}  content",
+            "{:name_width$}  {EXACT_COLUMN:figures$}  {CONTENT_COLUMN}  first failure",
             "submission"
         );
         ClassTable { name_width, total }
     }
 
-    /// Writes the row of one submission.
+    /// Writes the row of one submission graded on `fixtures`: its scores, and unless every case
+    /// passed, its first failure (the case and its verdict, or why it could not start).
     ///
     /// # Errors
     ///
@@ -114,19 +119,41 @@ impl ClassTable {
         &self,
         out: &mut impl Write,
         name: &OsStr,
+        fixtures: &[Fixture],
         results: &[CaseResult],
     ) -> io::Result<()> {
         let scores = Scores::of(results);
         let exact = format!("{}/{}", scores.exact, self.total);
+        let content = format!("{}/{}", scores.content, self.total);
         let figures = format!("{0}/{0}", self.total).len().max(EXACT_COLUMN.len());
-        writeln!(
-            out,
-            "{:width$}  {exact:figures$}  {}/{}",
-            shown(name),
-            scores.content,
-            self.total,
-            width = self.name_width
-        )
+        let failure = results
+            .iter()
+            .find(|result| !result.verdict().passed())
+            .map(|result| match result.verdict() {
+                Verdict::CannotStart(why) => {
+                    format!("cannot start: {}", crate::visible::visible(why.as_bytes()))
+                }
+                verdict => format!(
+                    "test #{} ({}): {}",
+                    result.number,
+                    result.fixture(fixtures).shown_name(),
+                    verdict.title()
+                ),
+            });
+        let line = match failure {
+            Some(failure) => format!(
+                "{:width$}  {exact:figures$}  {content:content_width$}  {failure}",
+                shown(name),
+                width = self.name_width,
+                content_width = figures.max(CONTENT_COLUMN.len()),
+            ),
+            None => format!(
+                "{:width$}  {exact:figures$}  {content}",
+                shown(name),
+                width = self.name_width
+            ),
+        };
+        writeln!(out, "{line}")
     }
 
     /// Writes the row of a submission that was not graded, with why.

@@ -14,6 +14,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         the_exit_status_is_part_of_the_answer,
         a_non_zero_status_where_none_was_expected_is_a_crash,
         a_program_that_cannot_start_is_named_with_the_reason,
+        a_script_that_is_not_there_cannot_start,
     )
 }
 
@@ -69,4 +70,23 @@ fn a_program_that_cannot_start_is_named_with_the_reason() {
         "{:?}",
         judgement.verdict
     );
+}
+
+/// An interpreter that starts but finds no script says so and ends: the program never started,
+/// and the reason is the interpreter's own line, whole.
+fn a_script_that_is_not_there_cannot_start() {
+    let program = harness::Program::command(vec!["sh".into(), "no-such-script.sh".into()]);
+    let (judgement, _) = judged(&program, &fixture("greeting"));
+    let Verdict::CannotStart(why) = &judgement.verdict else {
+        panic!("{:?}", judgement.verdict)
+    };
+    assert!(
+        why.starts_with("`no-such-script.sh` is not there; the program said: ")
+            && why.contains("no-such-script.sh: "),
+        "{why}"
+    );
+    // A script that is there and fails is a crash, as ever.
+    let failing = harness::Program::command(vec!["sh".into(), "-c".into(), "exit 4".into()]);
+    let (judgement, _) = judged(&failing, &fixture("greeting"));
+    assert_eq!(judgement.verdict, Verdict::FailedStatus(4));
 }
