@@ -72,7 +72,7 @@ impl fmt::Display for GradeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GradeError::Usage(message) => f.write_str(message),
-            GradeError::Fixture(error) => write!(f, "unreadable fixture: {error}"),
+            GradeError::Fixture(error) => write!(f, "cannot read the fixtures: {error}"),
             GradeError::Kata(error) => write!(f, "unreadable kata: {error}"),
             GradeError::Program(error) => error.fmt(f),
             GradeError::Class { path, error } => {

@@ -4,7 +4,7 @@
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::Read;
+use std::io::{self, Read};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
@@ -100,7 +100,13 @@ pub fn load_stage_dir(dir: &Path) -> Result<Vec<Fixture>, FixtureError> {
         line: None,
         message,
     };
-    let entries = fs::read_dir(&dir).map_err(|error| folder_error(error.to_string()))?;
+    let entries = fs::read_dir(&dir).map_err(|error| {
+        folder_error(match error.kind() {
+            io::ErrorKind::NotFound => "there is no such folder".to_owned(),
+            io::ErrorKind::NotADirectory => "this is not a folder".to_owned(),
+            _ => error.to_string(),
+        })
+    })?;
     let mut paths = Vec::new();
     for entry in entries {
         let path = entry

@@ -87,7 +87,7 @@ impl fmt::Display for KataError {
             ),
             KataError::NotConfirmed => f.write_str("nothing was changed"),
             KataError::File { what, error } => write!(f, "{what}: {error}"),
-            KataError::Fixture(error) => write!(f, "unreadable fixture: {error}"),
+            KataError::Fixture(error) => write!(f, "cannot read the fixtures: {error}"),
             KataError::Kata(error) => write!(f, "unreadable kata: {error}"),
             KataError::Watch(message) => write!(f, "cannot watch the project's files: {message}"),
             KataError::Grader(error) => error.fmt(f),

@@ -230,7 +230,15 @@ fn usage_errors_and_broken_fixtures_exit_2() {
         ),
         (
             vec!["3", "--fixtures", &broken],
+            "cannot read the fixtures: ",
+        ),
+        (
+            vec!["3", "--fixtures", &broken],
             "broken.snap:4: unknown escape `\\q`",
+        ),
+        (
+            vec!["3", "--fixtures", "no-such-folder"],
+            "cannot read the fixtures: no-such-folder: there is no such folder",
         ),
         (
             vec!["3", "--class", &empty, "--", "python3", "{}/stage3.py"],
