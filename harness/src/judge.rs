@@ -235,6 +235,11 @@ fn judge_output(fixture: &Fixture, run: &Run, limits: Limits, content: Compariso
     let verdict = if status != fixture.exit_status {
         if fixture.exit_status == 0 {
             Verdict::FailedStatus(status)
+        } else if matches!(content.finding, Finding::Differs(_)) {
+            // A status the case expects to be non-zero (the input ended where the program must
+            // say why) follows from what the program wrote: the difference there comes first in
+            // the run, and is the fault to name.
+            Verdict::WrongAnswer
         } else {
             Verdict::WrongExitStatus {
                 expected: fixture.exit_status,

@@ -54,6 +54,11 @@ fn the_exit_status_is_part_of_the_answer() {
             actual: 0
         }
     );
+    // Where the text departs too, that comes first in the run: the status follows from it.
+    assert_eq!(
+        verdict_of(&["say", "hello\\n", "exit", "0"], "goodbye-with-status-2"),
+        Verdict::WrongAnswer
+    );
 }
 
 fn a_non_zero_status_where_none_was_expected_is_a_crash() {
