@@ -247,6 +247,10 @@ impl Views<'_> {
     /// had been given when it went wrong (an input it never asked for is never named).
     fn input_before(&self, spot: Spot) -> String {
         let inputs = self.fixture.transcript.inputs();
+        if inputs.is_empty() {
+            // A case that gives no input: nothing to place the difference after.
+            return String::new();
+        }
         let given = match spot {
             Spot::Byte(offset) => self.actual.inputs_shown_before(Some(offset)),
             Spot::Input(index) => index,
@@ -445,7 +449,14 @@ fn first_difference(expected: &str, actual: &str, paint: Paint) -> String {
         Some(input) => {
             let _ = writeln!(text, "after the input `{}`", cut(input));
         }
-        None => text.push_str("before the first input of this case was given\n"),
+        // Unless the case gives no input at all, when there is nothing to place it before.
+        None if expected_lines
+            .iter()
+            .any(|line| split_input_line(line).is_some()) =>
+        {
+            text.push_str("before the first input of this case was given\n");
+        }
+        None => {}
     }
     text
 }

@@ -304,23 +304,39 @@ pub fn write_report(
                     )
                 )?;
                 writeln!(out)?;
+                // Only where there was a case before this one to speak of.
+                let before = if failure.number > 1 {
+                    format!(
+                        "{} of {} passed before this one. ",
+                        Scores::of(results).passed(CRITERION),
+                        plural(checked.fixtures.len(), "case", "cases"),
+                    )
+                } else {
+                    String::new()
+                };
                 writeln!(
                     out,
-                    "{} of {} passed before this one. Stuck? {hint} gives a hint for test #{}; \
-                     stage{stage}/README.md has the rules.",
-                    Scores::of(results).passed(CRITERION),
-                    plural(checked.fixtures.len(), "case", "cases"),
+                    "{before}Stuck? {hint} gives a hint for test #{}; stage{stage}/README.md has \
+                     the rules.",
                     failure.number
                 )
             }
             None => {
-                writeln!(
-                    out,
-                    "{} ({} of {}). Stage {stage} is done!",
-                    style.good("Every case passes"),
-                    results.len(),
-                    checked.fixtures.len()
-                )?;
+                if results.len() == 1 {
+                    writeln!(
+                        out,
+                        "{}. Stage {stage} is done!",
+                        style.good("Its one case passes")
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "{} ({} of {}). Stage {stage} is done!",
+                        style.good("Every case passes"),
+                        results.len(),
+                        checked.fixtures.len()
+                    )?;
+                }
                 write_next(out, course, project, current)
             }
         },
