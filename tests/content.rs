@@ -12,6 +12,7 @@ use std::time::Duration;
 use grade::content::TicTacToe;
 use harness::content::{ContentCheck, Finding};
 use harness::fixture::Fixture;
+use harness::judge::Judgement;
 use harness::process::{Limits, Outcome, Run};
 use harness::{Verdict, judge};
 use proptest::prelude::*;
@@ -68,6 +69,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             "content::white_space_alone_is_never_a_wrong_answer",
             white_space_alone,
         ),
+        test_support::test(
+            "content::the_output_never_ends_where_it_shows_the_message_expected",
+            the_output_never_ends_where_it_shows_the_message,
+        ),
     ]
 }
 
@@ -92,6 +97,12 @@ fn every_expected_output_reads_as_itself() {
 
 /// The verdict on a run of fixture `index` that wrote `stdout` and exited as expected.
 fn verdict(index: usize, stdout: &str) -> (Verdict, String) {
+    let (judged, path) = judged(index, stdout);
+    (judged.verdict, path)
+}
+
+/// The judgement of a run of fixture `index` that wrote `stdout` and exited as expected.
+fn judged(index: usize, stdout: &str) -> (Judgement, String) {
     let fixtures = all_fixtures();
     let (stage, fixture) = &fixtures[index];
     let run = Run {
@@ -102,7 +113,15 @@ fn verdict(index: usize, stdout: &str) -> (Verdict, String) {
         interleaving: None,
     };
     let judged = judge(fixture, &run, Limits::default(), &TicTacToe::new(*stage));
-    (judged.verdict, fixture.path.display().to_string())
+    (judged, fixture.path.display().to_string())
+}
+
+/// The letters and digits of `text` in lower case: a message however it is written.
+fn squeezed(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }
 
 fn expected_output(index: usize) -> String {
@@ -234,7 +253,7 @@ fn change_game(output: &str, change: &GameChange) -> String {
 
 /// Ways to present the same game otherwise, each one bit of a mask: what learners' programs
 /// do.
-const PRESENTATIONS: u32 = 9;
+const PRESENTATIONS: u32 = 10;
 
 fn present(output: &str, mask: u32) -> String {
     let on = |bit: u32| mask & (1 << bit) != 0;
@@ -266,6 +285,9 @@ fn present(output: &str, mask: u32) -> String {
             text = text.replace(prompt, &format!("{}\n", prompt.trim_end()));
         } else if on(4) {
             text = text.replace(prompt, prompt.trim_end());
+        } else if on(9) {
+            // Without its colon, as `print("Enter cells", end=" ")` writes it.
+            text = text.replace(prompt, &prompt.replace(':', ""));
         }
     }
     if on(5) {
@@ -317,6 +339,34 @@ proptest! {
         let (verdict, path) = verdict(index, &output);
         let wanted = if output == expected { Verdict::Passed } else { Verdict::PresentationError };
         prop_assert_eq!(verdict, wanted, "{}:\n{}", path, output);
+    }
+
+    /// Feedback that says the output ends where a message is expected is never given on an
+    /// output that shows that message as often as the expected output does, on the line the
+    /// message is expected or any other: the transcript it shows would go on with it.
+    fn the_output_never_ends_where_it_shows_the_message(
+        index in fixture_index(),
+        change in game_change(),
+        mask in 0..(1u32 << PRESENTATIONS),
+    ) {
+        let output = present(&change_game(&expected_output(index), &change), mask);
+        let (judged, path) = judged(index, &output);
+        if let Finding::Differs(mismatch) = &judged.content.finding
+            && let Some(quoted) = mismatch.summary.strip_prefix("the output ends where ")
+            && let Some((_, message)) = quoted.split_once('`')
+            && let Some((message, _)) = message.split_once('`')
+        {
+            let message = squeezed(message);
+            let shown = |text: &str| text.lines().filter(|line| squeezed(line).contains(&message)).count();
+            prop_assert!(
+                shown(&output) < shown(&expected_output(index)),
+                "{} with {:?}: {}\n{}",
+                path,
+                change,
+                mismatch.summary,
+                output
+            );
+        }
     }
 
     fn white_space_alone(

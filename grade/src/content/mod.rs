@@ -41,7 +41,7 @@ impl ContentCheck for TicTacToe {
 
     fn compare(&self, expected: &Transcript, actual: &[u8]) -> Comparison {
         let want = Reading::of(&expected.stdout());
-        let got = Reading::up_to(actual, want.items.len());
+        let got = Reading::up_to(actual, want.items.len(), &want.prompt_words());
         let differing = (0..want.items.len().max(got.items.len())).find(|&index| {
             want.items.get(index).map(|item| &item.content)
                 != got.items.get(index).map(|item| &item.content)

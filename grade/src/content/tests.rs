@@ -236,3 +236,34 @@ fn places_each_input_after_the_prompt_the_run_shows_for_it() {
     assert_eq!(placed(&right.replace("Enter cells: ", "")), [0]);
     assert_eq!(placed(""), [0]);
 }
+
+const STAGE4: &str = "Enter cells: > X_X_O____\n---------\n| X _ X |\n| _ O _ |\n| _ _ _ |\n\
+    ---------\nEnter the coordinates: > 4 1\nCoordinates should be from 1 to 3!\n\
+    Enter the coordinates: > 1 2\n---------\n| X X X |\n| _ O _ |\n| _ _ _ |\n---------\n";
+
+#[test]
+fn a_prompt_without_its_colon_never_takes_in_what_follows_it() {
+    let right = stdout(STAGE4);
+    // Each prompt written without its colon: the message after the second is still read.
+    let without_colons = right.replace(": ", " ");
+    assert_eq!(
+        summaries(4, STAGE4, &without_colons),
+        ["the prompt reads `Enter cells ` where it should read `Enter cells: `",],
+        "{without_colons:?}"
+    );
+    assert_eq!(presentation(4, STAGE4, &without_colons)[0].count, 3);
+    // A prompt of other words without punctuation stops before a border.
+    assert_eq!(
+        summaries(
+            3,
+            STAGE3,
+            &stdout(STAGE3).replace("Enter cells: ", "Give me cells ")
+        ),
+        ["the prompt reads `Give me cells ` where it should read `Enter cells: `"]
+    );
+    // And before a message in the words of the expected prompt.
+    let rejected = "Enter cells: > XXXOO__O\nYou should enter 9 symbols: X, O or _!\n\
+        Enter cells: > \\z\n";
+    let actual = "Enter cells You should enter 9 symbols: X, O or _!\nEnter cells ";
+    assert_eq!(presentation(3, rejected, actual)[0].count, 2);
+}
