@@ -9,6 +9,7 @@
 //! coordinates the run follows instead of the specification's, if it follows a known one
 //! (`conventions`).
 
+mod alignment;
 mod conventions;
 mod presentation;
 mod reading;
@@ -41,7 +42,10 @@ impl ContentCheck for TicTacToe {
 
     fn compare(&self, expected: &Transcript, actual: &[u8]) -> Comparison {
         let want = Reading::of(&expected.stdout());
-        let got = Reading::up_to(actual, want.items.len(), &want.prompt_words());
+        // Extra lines that change nothing may come after every item, a grid and a state.
+        let enough = want.items.len().saturating_mul(3);
+        let read = Reading::up_to(actual, enough, &want.prompt_words());
+        let (got, left) = alignment::align(&want, &read);
         let differing = (0..want.items.len().max(got.items.len())).find(|&index| {
             want.items.get(index).map(|item| &item.content)
                 != got.items.get(index).map(|item| &item.content)
@@ -53,8 +57,12 @@ impl ContentCheck for TicTacToe {
             expected: &expected_inputs,
             actual: &input_offsets,
         };
-        let differences =
-            presentation::differences(&want, &got, aligned, &inputs, differing.is_none());
+        let differences = presentation::with_extras(
+            presentation::differences(&want, &got, aligned, &inputs, differing.is_none()),
+            &want,
+            &left,
+            &inputs,
+        );
         let finding = match differing {
             None => Finding::Same(presentation::grouped(&differences)),
             Some(index) => {

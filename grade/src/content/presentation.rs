@@ -4,6 +4,7 @@
 
 use harness::content::{self, Caret, Place, Presentation, Spot};
 
+use super::alignment::{Extra, Left};
 use super::quoted;
 use super::reading::{LineEnd, Piece, PieceKind, Reading, Row};
 
@@ -19,6 +20,8 @@ pub(crate) enum Kind {
     LetterCase,
     Wording,
     RowLayout,
+    RepeatedGrid,
+    TrueState,
 }
 
 /// One presentation difference.
@@ -75,6 +78,48 @@ pub(crate) fn differences(
                 &mut found,
             );
         }
+    }
+    found
+}
+
+/// `found` with the extra lines `left` out of the comparison added where they stand in the
+/// run's output, `expected` the expected reading.
+pub(crate) fn with_extras(
+    mut found: Vec<Difference>,
+    expected: &Reading,
+    left: &[Left],
+    inputs: &Inputs<'_>,
+) -> Vec<Difference> {
+    let position = |spot: Spot| match spot {
+        Spot::Byte(offset) => offset,
+        Spot::Input(index) => inputs.actual.get(index).copied().unwrap_or(usize::MAX),
+        Spot::End => usize::MAX,
+    };
+    for extra in left {
+        let (kind, summary) = match extra.extra {
+            Extra::RepeatedGrid => (
+                Kind::RepeatedGrid,
+                "the grid is shown again, unchanged, where the game goes on without showing it"
+                    .to_owned(),
+            ),
+            Extra::TrueState(state) => (
+                Kind::TrueState,
+                format!("there is an extra state line, `{state}`, true where it is shown"),
+            ),
+        };
+        let expected_spot = if extra.before < expected.items.len() {
+            Spot::Byte(expected.item_start(extra.before))
+        } else {
+            Spot::End
+        };
+        let at = found
+            .iter()
+            .position(|difference| position(difference.place.actual) > extra.at)
+            .unwrap_or(found.len());
+        found.insert(
+            at,
+            at_pieces(kind, summary, expected_spot, Spot::Byte(extra.at)),
+        );
     }
     found
 }

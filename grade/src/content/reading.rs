@@ -213,6 +213,35 @@ impl Reading {
         }
     }
 
+    /// This reading with the items at `left_out` (indices, in order) left out, their pieces
+    /// too: the pieces around them stay where they were.
+    pub(crate) fn without(&self, left_out: &[usize]) -> Reading {
+        if left_out.is_empty() {
+            return self.clone();
+        }
+        let mut pieces = Vec::new();
+        let mut items = Vec::new();
+        let mut next = 0;
+        for (index, item) in self.items.iter().enumerate() {
+            pieces.extend_from_slice(&self.pieces[next..item.pieces.start]);
+            if !left_out.contains(&index) {
+                let start = pieces.len();
+                pieces.extend_from_slice(&self.pieces[item.pieces.clone()]);
+                items.push(Item {
+                    content: item.content.clone(),
+                    pieces: start..pieces.len(),
+                });
+            }
+            next = item.pieces.end;
+        }
+        pieces.extend_from_slice(&self.pieces[next..]);
+        Reading {
+            pieces,
+            items,
+            len: self.len,
+        }
+    }
+
     /// The pieces between item `index - 1` and item `index`: the prompts, empty lines and
     /// lone borders before it (after the last item, for `index == items.len()`).
     pub(crate) fn gap(&self, index: usize) -> Range<usize> {

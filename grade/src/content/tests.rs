@@ -267,3 +267,74 @@ fn a_prompt_without_its_colon_never_takes_in_what_follows_it() {
     let actual = "Enter cells You should enter 9 symbols: X, O or _!\nEnter cells ";
     assert_eq!(presentation(3, rejected, actual)[0].count, 2);
 }
+
+#[test]
+fn a_grid_shown_again_and_a_true_state_are_presentation() {
+    let right = stdout(STAGE5);
+    let grid_after = |grid: &str| format!("{grid}Game not finished\n");
+    let first = "---------\n| X _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n";
+    let second = "---------\n| X _ O |\n| _ _ _ |\n| _ _ _ |\n---------\n";
+    let with_states = right
+        .replace(first, &grid_after(first))
+        .replace(second, &grid_after(second));
+    let found = presentation(5, STAGE5, &with_states);
+    assert_eq!(
+        found
+            .iter()
+            .map(|difference| (difference.summary.as_str(), difference.count))
+            .collect::<Vec<_>>(),
+        [(
+            "there is an extra state line, `Game not finished`, true where it is shown",
+            2
+        )]
+    );
+    let shown_again = stdout(STAGE4).replace(
+        "Coordinates should be from 1 to 3!\n",
+        "Coordinates should be from 1 to 3!\n---------\n| X _ X |\n| _ O _ |\n| _ _ _ |\n---------\n",
+    );
+    assert_eq!(
+        summaries(4, STAGE4, &shown_again),
+        ["the grid is shown again, unchanged, where the game goes on without showing it"]
+    );
+}
+
+#[test]
+fn an_untrue_or_unfollowed_extra_line_is_a_different_game() {
+    let right = stdout(STAGE5);
+    let first = "---------\n| X _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n";
+    assert_eq!(
+        fault(
+            5,
+            STAGE5,
+            &right.replace(first, &format!("{first}X wins\n"))
+        )
+        .summary,
+        "the state `X wins` is shown where a grid is expected"
+    );
+    // The grid shown again where the next move's grid should be, with nothing after it.
+    let stopped = right.replace("| X _ O |", "| X _ _ |");
+    assert_eq!(
+        fault(5, STAGE5, &stopped).summary,
+        "in the grid, the cell in row 1, column 3 is `_` where it should be `O`"
+    );
+}
+
+#[test]
+fn the_one_rejection_of_a_cell_string_is_recognised_whatever_its_words() {
+    let rejected = "Enter cells: > XXXOO__O\nYou should enter 9 symbols: X, O or _!\n\
+        Enter cells: > \\z\n";
+    assert_eq!(
+        summaries(3, rejected, "Enter cells: invalid value!\nEnter cells: "),
+        [
+            "a message reads `invalid value!` where it should read `You should enter 9 symbols: \
+             X, O or _!`"
+        ]
+    );
+    // Where coordinates are rejected, three kinds of rejection are told apart by their words.
+    let wrong = stdout(STAGE4).replace("Coordinates should be from 1 to 3!", "Invalid input");
+    assert_eq!(
+        fault(4, STAGE4, &wrong).summary,
+        "the line `Invalid input` is shown where the message `Coordinates should be from 1 to 3!` \
+         is expected"
+    );
+}
