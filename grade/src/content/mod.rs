@@ -11,12 +11,14 @@
 
 mod alignment;
 mod conventions;
+mod explanation;
 mod presentation;
 mod reading;
 
 use harness::content::{Caret, Comparison, ContentCheck, Finding, Mismatch, Place, Spot};
 use harness::transcript::Transcript;
 
+use explanation::Explanation;
 use presentation::Inputs;
 use reading::{Content, Item, PieceKind, Reading};
 
@@ -66,10 +68,36 @@ impl ContentCheck for TicTacToe {
         let finding = match differing {
             None => Finding::Same(presentation::grouped(&differences)),
             Some(index) => {
-                let (summary, place) = first_fault(&want, &got, index);
-                let notes = conventions::followed(self.stage, expected.inputs(), &want, &got)
-                    .into_iter()
-                    .collect();
+                let (first, place) = first_fault(&want, &got, index);
+                let explained = explanation::explain(&explanation::Run {
+                    want: &want,
+                    got: &got,
+                    index,
+                    inputs: expected.inputs(),
+                    input_offsets: &expected_inputs,
+                });
+                let (summary, place, mut notes) = match explained {
+                    // At a line of its own: the line that differs first, explained.
+                    Some(Explanation {
+                        summary,
+                        place: Some(place),
+                    }) => (summary, place, Vec::new()),
+                    Some(Explanation {
+                        summary,
+                        place: None,
+                    }) => (
+                        summary,
+                        place,
+                        vec![format!("The first line that differs: {first}.")],
+                    ),
+                    None => (first, place, Vec::new()),
+                };
+                notes.extend(conventions::followed(
+                    self.stage,
+                    expected.inputs(),
+                    &want,
+                    &got,
+                ));
                 Finding::Differs(Box::new(Mismatch {
                     summary,
                     place,

@@ -302,14 +302,18 @@ fn a_grid_shown_again_and_a_true_state_are_presentation() {
 fn an_untrue_or_unfollowed_extra_line_is_a_different_game() {
     let right = stdout(STAGE5);
     let first = "---------\n| X _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n";
+    let untrue = fault(
+        5,
+        STAGE5,
+        &right.replace(first, &format!("{first}X wins\n")),
+    );
     assert_eq!(
-        fault(
-            5,
-            STAGE5,
-            &right.replace(first, &format!("{first}X wins\n"))
-        )
-        .summary,
-        "the state `X wins` is shown where a grid is expected"
+        untrue.summary,
+        "there is an extra state `X wins` after the input `1 1`"
+    );
+    assert_eq!(
+        untrue.notes,
+        ["The first line that differs: the state `X wins` is shown where a grid is expected."]
     );
     // The grid shown again where the next move's grid should be, with nothing after it.
     let stopped = right.replace("| X _ O |", "| X _ _ |");
@@ -337,4 +341,72 @@ fn the_one_rejection_of_a_cell_string_is_recognised_whatever_its_words() {
         "the line `Invalid input` is shown where the message `Coordinates should be from 1 to 3!` \
          is expected"
     );
+}
+
+#[test]
+fn explains_a_wrong_game_in_the_game_s_terms_above_its_first_difference() {
+    let right = stdout(STAGE5);
+    let empty = "---------\n| _ _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n";
+    let no_empty_grid = fault(5, STAGE5, right.strip_prefix(empty).expect("starts empty"));
+    assert_eq!(
+        no_empty_grid.summary,
+        "the empty grid is not shown at the start"
+    );
+    assert_eq!(
+        no_empty_grid.notes,
+        [
+            "The first line that differs: in the grid, the cell in row 1, column 1 is `X` where it \
+          should be `_`."
+        ]
+    );
+    assert_eq!(
+        fault(5, STAGE5, &right.replace("| X _ O |", "| X _ X |")).summary,
+        "X moves twice: the turn does not pass to O after the input `1 3`"
+    );
+    let right = stdout(STAGE4);
+    let moved = right.replace(
+        "Coordinates should be from 1 to 3!\n",
+        "---------\n| X _ X |\n| _ O _ |\n| X _ _ |\n---------\n",
+    );
+    assert_eq!(
+        fault(4, STAGE4, &moved).summary,
+        "a move is made after the input `4 1`, where none was asked: the message `Coordinates \
+         should be from 1 to 3!` should be shown instead"
+    );
+    assert_eq!(
+        fault(
+            4,
+            STAGE4,
+            &right.replace("Coordinates should be from 1 to 3!\n", "")
+        )
+        .summary,
+        "the message `Coordinates should be from 1 to 3!` is missing after the input `4 1`"
+    );
+    assert_eq!(
+        fault(
+            4,
+            STAGE4,
+            &right.replace(
+                "Enter the coordinates: -",
+                "Enter the coordinates: Occupied!\n-"
+            )
+        )
+        .summary,
+        "there is an extra message `Occupied!` after the input `1 2`"
+    );
+    for (row, drawn) in [(1, "| X X |"), (2, "| _ O _ _ |"), (3, "_ _")] {
+        let broken = fault(
+            4,
+            STAGE4,
+            &right.replace(["| X X X |", "| _ O _ |", "| _ _ _ |"][row - 1], drawn),
+        );
+        assert_eq!(
+            broken.summary,
+            format!(
+                "row {row} of the grid is `{drawn}`, which is not a grid row: it should be `{}`",
+                ["| X X X |", "| _ O _ |", "| _ _ _ |"][row - 1]
+            )
+        );
+        assert!(broken.notes.is_empty());
+    }
 }
