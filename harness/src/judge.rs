@@ -301,7 +301,11 @@ fn waiting(fixture: &Fixture, run: &Run, limits: Limits) -> Option<Verdict> {
 
 /// The answer before input `input`, in words, when the program took it and waited for `input`
 /// without writing anything in between: where the transcript has it answer first.
-fn read_on_from(record: &Interleaving, transcript: &Transcript, input: usize) -> Option<String> {
+pub(crate) fn read_on_from(
+    record: &Interleaving,
+    transcript: &Transcript,
+    input: usize,
+) -> Option<String> {
     let previous = input.checked_sub(1)?;
     let waited_again = record.given.get(previous)? == record.given.get(input)?;
     let answer_expected =
@@ -312,7 +316,7 @@ fn read_on_from(record: &Interleaving, transcript: &Transcript, input: usize) ->
 }
 
 /// An input of a fixture, named in a sentence.
-fn input_in_words(input: &Input) -> String {
+pub(crate) fn input_in_words(input: &Input) -> String {
     let text = if input.ends_input {
         input.written.strip_suffix("\\z").unwrap_or(&input.written)
     } else {

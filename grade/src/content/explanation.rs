@@ -62,7 +62,8 @@ pub(crate) fn explain(run: &Run<'_>) -> Option<Explanation> {
             let (_, placed) = one_move(previous, got_rows)?;
             (placed != expected_mark).then(|| Explanation {
                 summary: format!(
-                    "{placed} moves twice: the turn does not pass to {expected_mark}{after}"
+                    "{placed} moves twice: the turn does not pass to {expected_mark}, and{after} \
+                     {placed} is placed where {expected_mark} should be"
                 ),
                 place: None,
             })

@@ -99,8 +99,7 @@ pub(crate) fn with_extras(
         let (kind, summary) = match extra.extra {
             Extra::RepeatedGrid => (
                 Kind::RepeatedGrid,
-                "the grid is shown again, unchanged, where the game goes on without showing it"
-                    .to_owned(),
+                "the grid is shown again, unchanged".to_owned(),
             ),
             Extra::TrueState(state) => (
                 Kind::TrueState,

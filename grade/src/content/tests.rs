@@ -294,7 +294,7 @@ fn a_grid_shown_again_and_a_true_state_are_presentation() {
     );
     assert_eq!(
         summaries(4, STAGE4, &shown_again),
-        ["the grid is shown again, unchanged, where the game goes on without showing it"]
+        ["the grid is shown again, unchanged"]
     );
 }
 
@@ -361,7 +361,8 @@ fn explains_a_wrong_game_in_the_game_s_terms_above_its_first_difference() {
     );
     assert_eq!(
         fault(5, STAGE5, &right.replace("| X _ O |", "| X _ X |")).summary,
-        "X moves twice: the turn does not pass to O after the input `1 3`"
+        "X moves twice: the turn does not pass to O, and after the input `1 3` X is placed where O \
+         should be"
     );
     let right = stdout(STAGE4);
     let moved = right.replace(

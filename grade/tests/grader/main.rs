@@ -7,6 +7,7 @@
 //! are in `tests/submissions/`; [`waiting`] grades them one answer at a time.
 
 mod class;
+mod feedback;
 mod hostile;
 mod hostility;
 mod java;
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
     let mut trials: Vec<Trial> = java::trials();
     trials.extend(waiting::trials());
     trials.extend(verdicts::trials());
+    trials.extend(feedback::trials());
     trials.extend(options::trials());
     trials.extend(class::trials());
     trials.extend(katas::trials());
