@@ -11,7 +11,12 @@ use super::reading::{LineEnd, Piece, PieceKind, Reading, Row};
 /// A kind of presentation difference; a report lists each kind once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
+    /// A prompt worded otherwise.
     Prompt,
+    PromptMissing,
+    PromptExtra,
+    PromptEndsLine,
+    PromptSpace,
     EmptyCells,
     Border,
     BlankLines,
@@ -202,14 +207,14 @@ fn gap(
                 let input = inputs.expected_at(want.span.end);
                 let got_spot = input.map_or(got_next, |input| inputs.actual_spot(input));
                 found.push(at_pieces(
-                    Kind::Prompt,
-                    format!("the prompt `{}` is not shown", want.text),
+                    Kind::PromptMissing,
+                    format!("the prompt `{}` is missing", want.text),
                     start(want),
                     got_spot,
                 ));
             }
             (None, Some(got)) => found.push(at_pieces(
-                Kind::Prompt,
+                Kind::PromptExtra,
                 format!(
                     "there is an extra prompt, `{}`",
                     quoted(got.text.trim_end())
@@ -265,26 +270,60 @@ fn prompt(want: &Piece, got: &Piece) -> Option<Difference> {
     if want.text == got.text && want_ends_line == got_ends_line {
         return None;
     }
-    let summary = if got_ends_line && !want_ends_line {
-        format!(
-            "the prompt `{}` ends its line, so the answer is typed on the next one; it should be \
-             `{}`, with the answer on the same line",
-            quoted(&got.text),
-            want.text
+    let (kind, summary) = if got_ends_line && !want_ends_line {
+        (
+            Kind::PromptEndsLine,
+            format!(
+                "the prompt `{}\\n` ends with a line break, so the answer is typed on the next \
+                 line; it should be `{}`, with the answer on the same line",
+                quoted(&got.text),
+                want.text
+            ),
         )
     } else if got.text.trim_end() == want.text.trim_end() && got.text.len() < want.text.len() {
-        format!(
-            "the prompt `{}` lacks the space it should end with",
-            quoted(&got.text)
+        (
+            Kind::PromptSpace,
+            format!(
+                "the prompt `{}` lacks the space it should end with",
+                quoted(&got.text)
+            ),
         )
     } else {
-        format!(
-            "the prompt reads `{}` where it should read `{}`",
-            quoted(&got.text),
-            want.text
-        )
+        (Kind::Prompt, wording(&got.text, &want.text))
     };
-    Some(at_pieces(Kind::Prompt, summary, start(want), start(got)))
+    Some(at_pieces(kind, summary, start(want), start(got)))
+}
+
+/// How the prompt `got` is worded otherwise than `want`: what it lacks or has too much, where
+/// that is all.
+fn wording(got: &str, want: &str) -> String {
+    let common = |a: &mut dyn Iterator<Item = (char, char)>| a.take_while(|(x, y)| x == y).count();
+    let prefix = common(&mut got.chars().zip(want.chars()));
+    let (got_rest, want_rest): (Vec<char>, Vec<char>) = (
+        got.chars().skip(prefix).collect(),
+        want.chars().skip(prefix).collect(),
+    );
+    let suffix = common(
+        &mut got_rest
+            .iter()
+            .rev()
+            .copied()
+            .zip(want_rest.iter().rev().copied()),
+    );
+    let middle = |rest: &[char]| -> String { rest[..rest.len() - suffix].iter().collect() };
+    let (got_middle, want_middle) = (middle(&got_rest), middle(&want_rest));
+    let got = quoted(got);
+    match (got_middle.trim().is_empty(), want_middle.trim().is_empty()) {
+        (true, false) if got_middle.is_empty() => format!(
+            "the prompt `{got}` lacks the `{}` of `{want}`",
+            want_middle.trim()
+        ),
+        (false, true) if want_middle.is_empty() => format!(
+            "the prompt `{got}` has `{}` that `{want}` has not",
+            quoted(got_middle.trim())
+        ),
+        _ => format!("the prompt reads `{got}` where it should read `{want}`"),
+    }
 }
 
 /// The differences within an item whose content is right.

@@ -53,12 +53,12 @@ fn names_each_kind_of_presentation_difference() {
         ),
         (
             right.replace("Enter cells: ", "Enter cells:\n"),
-            "the prompt `Enter cells:` ends its line, so the answer is typed on the next one; it \
-             should be `Enter cells: `, with the answer on the same line",
+            "the prompt `Enter cells:\\n` ends with a line break, so the answer is typed on the \
+             next line; it should be `Enter cells: `, with the answer on the same line",
         ),
         (
             right.replace("Enter cells: ", ""),
-            "the prompt `Enter cells: ` is not shown",
+            "the prompt `Enter cells: ` is missing",
         ),
         (
             right.replace("Enter cells: ", "Please enter the cells > "),
@@ -114,6 +114,35 @@ fn names_each_kind_of_presentation_difference() {
 }
 
 #[test]
+fn counts_only_the_places_that_show_the_same_difference() {
+    let right = stdout(STAGE4);
+    // The first prompt ends its line, the others are missing: two differences, not one in
+    // three places.
+    let actual = right
+        .replacen("Enter cells: ", "Enter cells:\n", 1)
+        .replace("Enter the coordinates: ", "");
+    let found: Vec<(String, usize)> = presentation(4, STAGE4, &actual)
+        .into_iter()
+        .map(|difference| (difference.summary, difference.count))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "the prompt `Enter cells:\\n` ends with a line break, so the answer is typed on \
+                 the next line; it should be `Enter cells: `, with the answer on the same line"
+                    .to_owned(),
+                1
+            ),
+            (
+                "the prompt `Enter the coordinates: ` is missing".to_owned(),
+                2
+            ),
+        ]
+    );
+}
+
+#[test]
 fn counts_each_kind_once_in_the_order_first_seen() {
     let actual = stdout(STAGE3)
         .replace("Enter cells: ", "")
@@ -127,7 +156,7 @@ fn counts_each_kind_once_in_the_order_first_seen() {
     assert_eq!(
         kinds,
         [
-            ("the prompt `Enter cells: ` is not shown", 1),
+            ("the prompt `Enter cells: ` is missing", 1),
             (
                 "the border is `---------------`, 15 dashes, where it should be `---------`, 9",
                 2
@@ -248,7 +277,7 @@ fn a_prompt_without_its_colon_never_takes_in_what_follows_it() {
     let without_colons = right.replace(": ", " ");
     assert_eq!(
         summaries(4, STAGE4, &without_colons),
-        ["the prompt reads `Enter cells ` where it should read `Enter cells: `",],
+        ["the prompt `Enter cells ` lacks the `:` of `Enter cells: `"],
         "{without_colons:?}"
     );
     assert_eq!(presentation(4, STAGE4, &without_colons)[0].count, 3);
