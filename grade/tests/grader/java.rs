@@ -42,14 +42,25 @@ pub(crate) fn trials() -> Vec<Trial> {
                 words.extend(["-cp".into(), built.path().into(), class.into()]);
                 words
             };
-            graded_passes(
-                2,
-                &command("Main"),
-                &[(built.path(), "<build>"), (&jdk.java, "java")],
-                "a_java_program_reading_with_a_scanner_passes",
-            );
-            crash_names_its_exception(&command("Stage5"), built.path(), &jdk.java);
-            next_int_takes_the_answer_and_waits(&command("Stage4NextInt"), built.path(), &jdk.java);
+            // The three gradings side by side: each waits on JVMs starting more than on a core.
+            std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    graded_passes(
+                        2,
+                        &command("Main"),
+                        &[(built.path(), "<build>"), (&jdk.java, "java")],
+                        "a_java_program_reading_with_a_scanner_passes",
+                    );
+                });
+                scope.spawn(|| {
+                    crash_names_its_exception(&command("Stage5"), built.path(), &jdk.java);
+                });
+                next_int_takes_the_answer_and_waits(
+                    &command("Stage4NextInt"),
+                    built.path(),
+                    &jdk.java,
+                );
+            });
         },
     )]
 }
