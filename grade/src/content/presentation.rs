@@ -111,8 +111,14 @@ pub(crate) fn with_extras(
                 format!("there is an extra state line, `{state}`, true where it is shown"),
             ),
         };
-        let expected_spot = if extra.before < expected.items.len() {
-            Spot::Byte(expected.item_start(extra.before))
+        // Shown beside what the expected output has in its place: what follows the item
+        // before it.
+        let after_previous = extra.before.checked_sub(1).map_or(0, |previous| {
+            let last = &expected.pieces[expected.items[previous].pieces.end - 1];
+            last.span.end + last.end.len()
+        });
+        let expected_spot = if after_previous < expected.len {
+            Spot::Byte(after_previous)
         } else {
             Spot::End
         };
