@@ -73,6 +73,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             "content::the_output_never_ends_where_it_shows_the_message_expected",
             the_output_never_ends_where_it_shows_the_message,
         ),
+        test_support::test(
+            "content::no_feedback_on_any_fixture_says_the_output_ends_before_it_does",
+            no_feedback_says_the_output_ends_before_it_does,
+        ),
     ]
 }
 
@@ -227,14 +231,7 @@ fn change_game(output: &str, change: &GameChange) -> String {
             }
         }
         GameChange::Delete { line } if !content.is_empty() => {
-            let at = content[line.index(content.len())];
-            match message_of(&lines[at]) {
-                // A message after a prompt goes; the prompt stays, as the program asked.
-                Some((_, start)) if start > 0 => lines[at] = lines[at][..start].to_owned(),
-                _ => {
-                    lines.remove(at);
-                }
-            }
+            delete_line(&mut lines, content[line.index(content.len())]);
         }
         GameChange::Cell { row: at, .. }
         | GameChange::Message { line: at, .. }
@@ -337,6 +334,91 @@ fn with_extra_lines(output: &str, states: bool, again: bool) -> Vec<String> {
     lines
 }
 
+/// Whether the feedback on a run of fixture `index` that wrote `output` is true where it says
+/// that the output ends where a message or a grid is expected: the output must show that
+/// message, or grid rows, fewer times than the expected output does, where expected or
+/// anywhere else, else the transcript it shows would go on with them.
+fn never_ends_before_it_shows(index: usize, output: &str) -> Result<(), String> {
+    let (judged, path) = judged(index, output);
+    let Finding::Differs(mismatch) = &judged.content.finding else {
+        return Ok(());
+    };
+    let Some(expected_item) = mismatch.summary.strip_prefix("the output ends where ") else {
+        return Ok(());
+    };
+    let shown: Box<dyn Fn(&str) -> usize> = if expected_item.starts_with("a grid") {
+        // Grid rows, however their empty cells are drawn.
+        Box::new(|text: &str| {
+            text.lines()
+                .filter(|line| line.trim_start().starts_with('|') || cells_of(line).is_some())
+                .count()
+        })
+    } else {
+        let message = expected_item
+            .split('`')
+            .nth(1)
+            .map(squeezed)
+            .unwrap_or_default();
+        Box::new(move |text: &str| {
+            text.lines()
+                .filter(|line| squeezed(line).contains(&message))
+                .count()
+        })
+    };
+    if shown(output) < shown(&expected_output(index)) {
+        Ok(())
+    } else {
+        Err(format!("{path}: {}\n{output}", mismatch.summary))
+    }
+}
+
+/// No feedback on any fixture says the output ends before the transcript it shows does: each
+/// fixture's output presented in each way alone and with its prompts' punctuation left out,
+/// and with each line of its game taken out, as it is and without that punctuation.
+fn no_feedback_says_the_output_ends_before_it_does() {
+    let without_punctuation = 1 << 9;
+    let masks: Vec<u32> = (0..PRESENTATIONS)
+        .map(|bit| 1 << bit)
+        .chain((0..PRESENTATIONS).map(|bit| (1 << bit) | without_punctuation))
+        .chain([0])
+        .collect();
+    for index in 0..all_fixtures().len() {
+        let expected = expected_output(index);
+        let lines: Vec<String> = expected.split_inclusive('\n').map(str::to_owned).collect();
+        let deletions = (0..lines.len())
+            .filter(|&at| cells_of(&lines[at]).is_some() || message_of(&lines[at]).is_some())
+            .map(|at| {
+                let mut deleted = lines.clone();
+                delete_line(&mut deleted, at);
+                deleted.concat()
+            });
+        // Every way to present the whole output; its punctuation alone where a line is out.
+        let presented =
+            masks
+                .iter()
+                .map(|&mask| present(&expected, mask))
+                .chain(deletions.flat_map(|output| {
+                    [0, without_punctuation].map(|mask| present(&output, mask))
+                }));
+        for output in presented {
+            if let Err(claim) = never_ends_before_it_shows(index, &output) {
+                panic!("{claim}");
+            }
+        }
+    }
+}
+
+/// Takes line `at`, a grid row or a message, out of `lines`.
+fn delete_line(lines: &mut Vec<String>, at: usize) {
+    match message_of(&lines[at]) {
+        // A message after a prompt goes; the prompt stays, as the program asked.
+        Some((_, start)) if start > 0 => lines[at] = lines[at][..start].to_owned(),
+        _ => {
+            lines.remove(at);
+        }
+    }
+}
+
 /// Ways to present the same game otherwise, each one bit of a mask: what learners' programs
 /// do.
 const PRESENTATIONS: u32 = 12;
@@ -433,31 +515,18 @@ proptest! {
         prop_assert_eq!(verdict, wanted, "{}:\n{}", path, output);
     }
 
-    /// Feedback that says the output ends where a message is expected is never given on an
-    /// output that shows that message as often as the expected output does, on the line the
-    /// message is expected or any other: the transcript it shows would go on with it.
     fn the_output_never_ends_where_it_shows_the_message(
         index in fixture_index(),
-        change in game_change(),
+        change in prop::option::of(game_change()),
         mask in 0..(1u32 << PRESENTATIONS),
     ) {
-        let output = present(&change_game(&expected_output(index), &change), mask);
-        let (judged, path) = judged(index, &output);
-        if let Finding::Differs(mismatch) = &judged.content.finding
-            && let Some(quoted) = mismatch.summary.strip_prefix("the output ends where ")
-            && let Some((_, message)) = quoted.split_once('`')
-            && let Some((message, _)) = message.split_once('`')
-        {
-            let message = squeezed(message);
-            let shown = |text: &str| text.lines().filter(|line| squeezed(line).contains(&message)).count();
-            prop_assert!(
-                shown(&output) < shown(&expected_output(index)),
-                "{} with {:?}: {}\n{}",
-                path,
-                change,
-                mismatch.summary,
-                output
-            );
+        let expected = expected_output(index);
+        let changed = change
+            .as_ref()
+            .map_or_else(|| expected.clone(), |change| change_game(&expected, change));
+        let output = present(&changed, mask);
+        if let Err(claim) = never_ends_before_it_shows(index, &output) {
+            prop_assert!(false, "{:?}: {}", change, claim);
         }
     }
 
