@@ -517,6 +517,24 @@ fn text(
     } else {
         otherwise()
     };
+    if kind == Kind::WhiteSpace {
+        // The mark goes where the white space differs, whatever else of the line is written
+        // otherwise (a mark in lower case, a space for an empty cell).
+        let at = want_text
+            .bytes()
+            .zip(got_text.bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        return Some(Difference {
+            kind,
+            summary,
+            place: Place {
+                expected: start(want),
+                actual: Spot::Byte(got.span.start + at),
+                caret: Caret::AtActual,
+            },
+        });
+    }
     Some(at_pieces(kind, summary, start(want), start(got)))
 }
 

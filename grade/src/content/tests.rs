@@ -1,6 +1,6 @@
 //! The reading of the game on small transcripts: what is presentation, what is a fault.
 
-use harness::content::{Comparison, ContentCheck, Finding, Mismatch, Presentation};
+use harness::content::{Caret, Comparison, ContentCheck, Finding, Mismatch, Presentation, Spot};
 use harness::transcript::Transcript;
 
 use super::TicTacToe;
@@ -439,4 +439,18 @@ fn explains_a_wrong_game_in_the_game_s_terms_above_its_first_difference() {
         );
         assert!(broken.notes.is_empty());
     }
+}
+
+#[test]
+fn marks_trailing_white_space_where_it_is_in_a_row_written_otherwise_too() {
+    let right = stdout(STAGE3);
+    let actual = right.replace("| O O _ |", "| o o _ | ");
+    let found = presentation(3, STAGE3, &actual);
+    let trailing = found
+        .iter()
+        .find(|difference| difference.summary == "a line has trailing white space")
+        .expect("the trailing space is named");
+    let row = actual.find("| o o _ | ").expect("the row is there");
+    assert_eq!(trailing.place.actual, Spot::Byte(row + 9));
+    assert_eq!(trailing.place.caret, Caret::AtActual);
 }
