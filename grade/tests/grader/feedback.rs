@@ -34,6 +34,18 @@ const FAULTS: &[(&str, u8, Game, &str)] = &[
         "the_rejection_of_cells_in_other_words_is_a_presentation_error",
     ),
     (
+        "first-prompt-on-its-own-line-then-none",
+        4,
+        Game::Right,
+        "a_prompt_ending_its_line_and_prompts_missing_are_counted_apart",
+    ),
+    (
+        "lower-case-rows-with-trailing-space",
+        3,
+        Game::Right,
+        "trailing_white_space_is_marked_where_it_is",
+    ),
+    (
         "no-initial-grid",
         5,
         Game::Wrong,

@@ -81,6 +81,17 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
                 }
             })
         }
+        "first-prompt-on-its-own-line-then-none" => filtered_stage("stage4", stage4::run, |line| {
+            line.replace("Enter cells: ", "Enter cells:\n")
+                .replace("Enter the coordinates: ", "")
+        }),
+        "lower-case-rows-with-trailing-space" => filtered(|line| {
+            if is_grid_row(line) {
+                line.to_lowercase().replace(" |\n", " | \n")
+            } else {
+                line.to_owned()
+            }
+        }),
         "cells-rejected-in-own-words" => filtered(|line| {
             line.replace("You should enter 9 symbols: X, O or _!", "invalid value!")
         }),
