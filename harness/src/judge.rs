@@ -299,18 +299,21 @@ fn waiting(fixture: &Fixture, run: &Run, limits: Limits) -> Option<Verdict> {
     })
 }
 
-/// The answer before input `input`, in words, when the program took it and waited for `input`
-/// without writing anything in between: where the transcript has it answer first.
+/// The answer before input `input`, in words, when the program took it where the transcript
+/// asks for it, then waited for `input` without writing anything in between, where the
+/// transcript has it answer first. (A program that writes nothing at all until it exits waits
+/// at the start for every input: it never took one where it was asked for.)
 pub(crate) fn read_on_from(
     record: &Interleaving,
     transcript: &Transcript,
     input: usize,
 ) -> Option<String> {
     let previous = input.checked_sub(1)?;
+    let offsets = transcript.input_offsets();
+    let asked = record.given.get(previous) == offsets.get(previous);
     let waited_again = record.given.get(previous)? == record.given.get(input)?;
-    let answer_expected =
-        transcript.input_offsets().get(previous) != transcript.input_offsets().get(input);
-    (waited_again && answer_expected)
+    let answer_expected = offsets.get(previous) != offsets.get(input);
+    (asked && waited_again && answer_expected)
         .then(|| transcript.inputs().get(previous).map(input_in_words))
         .flatten()
 }
@@ -497,6 +500,25 @@ mod tests {
         );
         let ended = crate::Transcript::parse("A: > \\z\n").expect("valid transcript");
         assert_eq!(input_in_words(&ended.inputs()[0]), "the end of the input");
+    }
+
+    #[test]
+    fn tells_a_program_that_read_on_from_one_that_wrote_nothing_yet() {
+        let transcript =
+            crate::Transcript::parse("Q: > 1\nNot two!\nQ: > 1 1\nA\n").expect("valid");
+        let given = |given: &[usize]| Interleaving {
+            given: given.to_vec(),
+            asked_for_more: None,
+        };
+        // Took `1` where asked, then waited again at once: it reads a second number.
+        assert_eq!(
+            read_on_from(&given(&[3, 3]), &transcript, 1).as_deref(),
+            Some("the input `1`")
+        );
+        // Wrote nothing before it exits: it never took an answer where it was asked for.
+        assert_eq!(read_on_from(&given(&[0, 0]), &transcript, 1), None);
+        assert_eq!(read_on_from(&given(&[3, 15]), &transcript, 1), None);
+        assert_eq!(read_on_from(&given(&[3, 3]), &transcript, 0), None);
     }
 
     #[test]
