@@ -60,12 +60,25 @@ pub(crate) fn explain(run: &Run<'_>) -> Option<Explanation> {
             let previous = previous?;
             let (_, expected_mark) = one_move(previous, want_rows)?;
             let (_, placed) = one_move(previous, got_rows)?;
-            (placed != expected_mark).then(|| Explanation {
-                summary: format!(
+            if placed == expected_mark {
+                return None;
+            }
+            // The mark of the move before, when the grid before the last shows it.
+            let moved_before = last_grid(run.want, grid_index(run.want, previous)?)
+                .and_then(|before| one_move(before, previous))
+                .map(|(_, mark)| mark);
+            Explanation::said(if moved_before == Some(placed) {
+                format!(
                     "{placed} moves twice: the turn does not pass to {expected_mark}, and{after} \
                      {placed} is placed where {expected_mark} should be"
-                ),
-                place: None,
+                )
+            } else if after.is_empty() {
+                format!("{placed} is placed where {expected_mark} should be")
+            } else {
+                format!(
+                    "{}, {placed} is placed where {expected_mark} should be",
+                    after.trim_start()
+                )
             })
         }
         (Content::Message(message), _) if next_wanted == Some(&gotten.content) => {
@@ -146,6 +159,14 @@ fn message_in_words(reading: &Reading, item: &Item, message: Message) -> (&'stat
         Message::State(_) => ("state", text),
         _ => ("message", text),
     }
+}
+
+/// The index of the item that is `grid`, one of `reading`'s.
+fn grid_index(reading: &Reading, grid: &Vec<[Cell; 3]>) -> Option<usize> {
+    reading
+        .items
+        .iter()
+        .position(|item| matches!(&item.content, Content::Grid(rows) if std::ptr::eq(rows, grid)))
 }
 
 /// The last grid before item `index`.

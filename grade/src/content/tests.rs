@@ -394,6 +394,11 @@ fn explains_a_wrong_game_in_the_game_s_terms_above_its_first_difference() {
          should be"
     );
     let right = stdout(STAGE4);
+    // One move, by X: placing O is no turn that failed to pass.
+    assert_eq!(
+        fault(4, STAGE4, &right.replace("| X X X |", "| X O X |")).summary,
+        "after the input `1 2`, O is placed where X should be"
+    );
     let moved = right.replace(
         "Coordinates should be from 1 to 3!\n",
         "---------\n| X _ X |\n| _ O _ |\n| X _ _ |\n---------\n",
