@@ -3,9 +3,12 @@
 //! judge as a [`ContentCheck`].
 //!
 //! The expected output and the run's are read alike (`reading`) into the items of the game;
-//! the game is right when the items are the same, in the same order. Then every way the text
+//! the run's lines that change nothing in the game (a grid shown again, a true state) are left
+//! out, and a rejection of cells in other words is taken for the one there is (`alignment`).
+//! The game is right when the items are the same, in the same order. Then every way the text
 //! differs is presentation (`presentation`); otherwise the first item that differs is the
-//! fault shown, with the first presentation difference before it, and the convention of
+//! fault shown, explained in the game's terms where the run shows a fault it knows
+//! (`explanation`), with the first presentation difference before it, and the convention of
 //! coordinates the run follows instead of the specification's, if it follows a known one
 //! (`conventions`).
 
