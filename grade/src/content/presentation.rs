@@ -290,7 +290,7 @@ fn prompt(want: &Piece, got: &Piece) -> Option<Difference> {
         (
             Kind::PromptSpace,
             format!(
-                "the prompt `{}` lacks the space it should end with",
+                "the prompt `{}` is missing the space it should end with",
                 quoted(&got.text)
             ),
         )
@@ -321,7 +321,7 @@ fn wording(got: &str, want: &str) -> String {
     let got = quoted(got);
     match (got_middle.trim().is_empty(), want_middle.trim().is_empty()) {
         (true, false) if got_middle.is_empty() => format!(
-            "the prompt `{got}` lacks the `{}` of `{want}`",
+            "the prompt `{got}` is missing the `{}` of `{want}`",
             want_middle.trim()
         ),
         (false, true) if want_middle.is_empty() => format!(
@@ -422,7 +422,7 @@ fn border(
         }
         (Some(want), None) => found.push(at_pieces(
             Kind::Border,
-            format!("a grid lacks its border line `{}`", want.text),
+            format!("a grid's border line `{}` is missing", want.text),
             start(&want),
             start(beside.1),
         )),

@@ -49,7 +49,7 @@ fn names_each_kind_of_presentation_difference() {
     for (actual, summary) in [
         (
             right.replace("Enter cells: ", "Enter cells:"),
-            "the prompt `Enter cells:` lacks the space it should end with",
+            "the prompt `Enter cells:` is missing the space it should end with",
         ),
         (
             right.replace("Enter cells: ", "Enter cells:\n"),
@@ -102,7 +102,7 @@ fn names_each_kind_of_presentation_difference() {
         ),
         (
             right.replace("---------\nX", "X"),
-            "a grid lacks its border line `---------`",
+            "a grid's border line `---------` is missing",
         ),
         (
             format!("{right}Enter cells: "),
@@ -187,7 +187,7 @@ fn a_wrong_game_is_a_fault_however_it_is_presented() {
     );
     assert_eq!(
         masked.earlier.map(|earlier| earlier.summary).as_deref(),
-        Some("the prompt `Enter cells:` lacks the space it should end with")
+        Some("the prompt `Enter cells:` is missing the space it should end with")
     );
     assert_eq!(
         fault(3, STAGE3, &right.replace("| O O _ |", "| O O O |")).summary,
@@ -277,7 +277,7 @@ fn a_prompt_without_its_colon_never_takes_in_what_follows_it() {
     let without_colons = right.replace(": ", " ");
     assert_eq!(
         summaries(4, STAGE4, &without_colons),
-        ["the prompt `Enter cells ` lacks the `:` of `Enter cells: `"],
+        ["the prompt `Enter cells ` is missing the `:` of `Enter cells: `"],
         "{without_colons:?}"
     );
     assert_eq!(presentation(4, STAGE4, &without_colons)[0].count, 3);
