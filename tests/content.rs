@@ -12,6 +12,7 @@ use std::time::Duration;
 use grade::content::TicTacToe;
 use harness::content::{ContentCheck, Finding};
 use harness::fixture::Fixture;
+use harness::judge::Judgement;
 use harness::process::{Limits, Outcome, Run};
 use harness::{Verdict, judge};
 use proptest::prelude::*;
@@ -68,6 +69,14 @@ pub(crate) fn trials() -> Vec<Trial> {
             "content::white_space_alone_is_never_a_wrong_answer",
             white_space_alone,
         ),
+        test_support::test(
+            "content::the_output_never_ends_where_it_shows_the_message_expected",
+            the_output_never_ends_where_it_shows_the_message,
+        ),
+        test_support::test(
+            "content::no_feedback_on_any_fixture_says_the_output_ends_before_it_does",
+            no_feedback_says_the_output_ends_before_it_does,
+        ),
     ]
 }
 
@@ -92,6 +101,12 @@ fn every_expected_output_reads_as_itself() {
 
 /// The verdict on a run of fixture `index` that wrote `stdout` and exited as expected.
 fn verdict(index: usize, stdout: &str) -> (Verdict, String) {
+    let (judged, path) = judged(index, stdout);
+    (judged.verdict, path)
+}
+
+/// The judgement of a run of fixture `index` that wrote `stdout` and exited as expected.
+fn judged(index: usize, stdout: &str) -> (Judgement, String) {
     let fixtures = all_fixtures();
     let (stage, fixture) = &fixtures[index];
     let run = Run {
@@ -102,7 +117,15 @@ fn verdict(index: usize, stdout: &str) -> (Verdict, String) {
         interleaving: None,
     };
     let judged = judge(fixture, &run, Limits::default(), &TicTacToe::new(*stage));
-    (judged.verdict, fixture.path.display().to_string())
+    (judged, fixture.path.display().to_string())
+}
+
+/// The letters and digits of `text` in lower case: a message however it is written.
+fn squeezed(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }
 
 fn expected_output(index: usize) -> String {
@@ -208,14 +231,7 @@ fn change_game(output: &str, change: &GameChange) -> String {
             }
         }
         GameChange::Delete { line } if !content.is_empty() => {
-            let at = content[line.index(content.len())];
-            match message_of(&lines[at]) {
-                // A message after a prompt goes; the prompt stays, as the program asked.
-                Some((_, start)) if start > 0 => lines[at] = lines[at][..start].to_owned(),
-                _ => {
-                    lines.remove(at);
-                }
-            }
+            delete_line(&mut lines, content[line.index(content.len())]);
         }
         GameChange::Cell { row: at, .. }
         | GameChange::Message { line: at, .. }
@@ -232,13 +248,186 @@ fn change_game(output: &str, change: &GameChange) -> String {
     lines.concat()
 }
 
+/// Whether `change` changes the game `output` shows, by the rules of presentation: a state
+/// added where it is true of the last grid changes nothing, and neither does the rejection of
+/// a cell string said in the words of another rejection (at a cell-string prompt there is only
+/// one kind).
+fn changes_the_game(output: &str, change: &GameChange) -> bool {
+    let lines: Vec<&str> = output.split_inclusive('\n').collect();
+    match change {
+        GameChange::Insert { after, message } => {
+            let at = after.index(lines.len() + 1);
+            let message = message.index(MESSAGES.len());
+            let rows: Vec<&str> = lines[..at]
+                .iter()
+                .copied()
+                .filter(|line| cells_of(line).is_some())
+                .collect();
+            let last_grid: String = rows[rows.len().saturating_sub(3)..]
+                .iter()
+                .flat_map(|line| {
+                    let cells = cells_of(line).unwrap_or_default();
+                    cells.map(|at| char::from(line.as_bytes()[at]))
+                })
+                .collect();
+            let true_state = last_grid.parse::<tictactoe::Board>().is_ok_and(|board| {
+                tictactoe::GameState::of(&board).to_string() == MESSAGES[message]
+            });
+            !true_state
+        }
+        GameChange::Message { line, other } => {
+            let messages: Vec<usize> = lines
+                .iter()
+                .filter_map(|line| message_of(line).map(|(message, _)| message))
+                .collect();
+            match messages.get(line.index(messages.len().max(1))) {
+                // The cell string's rejection becomes another rejection: the first of the
+                // others (0 left out) to the third.
+                Some(0) => other.index(MESSAGES.len() - 1) >= 3,
+                _ => true,
+            }
+        }
+        GameChange::Cell { .. } | GameChange::Delete { .. } => true,
+    }
+}
+
+/// The lines of `output`, with the state of each grid after it (`states`, true there), and the
+/// last grid shown again after each rejection of coordinates (`again`, unchanged there).
+fn with_extra_lines(output: &str, states: bool, again: bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut rows: Vec<&str> = Vec::new();
+    let mut last_grid = String::new();
+    for line in output.split_inclusive('\n') {
+        lines.push(line.to_owned());
+        let bordered = line == "---------\n" && rows.len() == 3;
+        if cells_of(line).is_some() {
+            rows.push(line);
+        } else if !bordered {
+            rows.clear();
+        }
+        let unbordered = rows.len() == 3 && !line.starts_with('|');
+        if bordered || unbordered {
+            let cells: String = rows
+                .iter()
+                .flat_map(|row| {
+                    let at = cells_of(row).unwrap_or_default();
+                    at.map(|at| char::from(row.as_bytes()[at]))
+                })
+                .collect();
+            last_grid = if bordered {
+                format!("---------\n{}---------\n", rows.concat())
+            } else {
+                rows.concat()
+            };
+            rows.clear();
+            if states && let Ok(board) = cells.parse::<tictactoe::Board>() {
+                lines.push(format!("{}\n", tictactoe::GameState::of(&board)));
+            }
+        }
+        if again
+            && !last_grid.is_empty()
+            && message_of(line).is_some_and(|(message, _)| (1..=3).contains(&message))
+        {
+            lines.push(last_grid.clone());
+        }
+    }
+    lines
+}
+
+/// Whether the feedback on a run of fixture `index` that wrote `output` is true where it says
+/// that the output ends where a message or a grid is expected: the output must show that
+/// message, or grid rows, fewer times than the expected output does, where expected or
+/// anywhere else, else the transcript it shows would go on with them.
+fn never_ends_before_it_shows(index: usize, output: &str) -> Result<(), String> {
+    let (judged, path) = judged(index, output);
+    let Finding::Differs(mismatch) = &judged.content.finding else {
+        return Ok(());
+    };
+    let Some(expected_item) = mismatch.summary.strip_prefix("the output ends where ") else {
+        return Ok(());
+    };
+    let shown: Box<dyn Fn(&str) -> usize> = if expected_item.starts_with("a grid") {
+        // Grid rows, however their empty cells are drawn.
+        Box::new(|text: &str| {
+            text.lines()
+                .filter(|line| line.trim_start().starts_with('|') || cells_of(line).is_some())
+                .count()
+        })
+    } else {
+        let message = expected_item
+            .split('`')
+            .nth(1)
+            .map(squeezed)
+            .unwrap_or_default();
+        Box::new(move |text: &str| {
+            text.lines()
+                .filter(|line| squeezed(line).contains(&message))
+                .count()
+        })
+    };
+    if shown(output) < shown(&expected_output(index)) {
+        Ok(())
+    } else {
+        Err(format!("{path}: {}\n{output}", mismatch.summary))
+    }
+}
+
+/// No feedback on any fixture says the output ends before the transcript it shows does: each
+/// fixture's output presented in each way alone and with its prompts' punctuation left out,
+/// and with each line of its game taken out, as it is and without that punctuation.
+fn no_feedback_says_the_output_ends_before_it_does() {
+    let without_punctuation = 1 << 9;
+    let masks: Vec<u32> = (0..PRESENTATIONS)
+        .map(|bit| 1 << bit)
+        .chain((0..PRESENTATIONS).map(|bit| (1 << bit) | without_punctuation))
+        .chain([0])
+        .collect();
+    for index in 0..all_fixtures().len() {
+        let expected = expected_output(index);
+        let lines: Vec<String> = expected.split_inclusive('\n').map(str::to_owned).collect();
+        let deletions = (0..lines.len())
+            .filter(|&at| cells_of(&lines[at]).is_some() || message_of(&lines[at]).is_some())
+            .map(|at| {
+                let mut deleted = lines.clone();
+                delete_line(&mut deleted, at);
+                deleted.concat()
+            });
+        // Every way to present the whole output; its punctuation alone where a line is out.
+        let presented =
+            masks
+                .iter()
+                .map(|&mask| present(&expected, mask))
+                .chain(deletions.flat_map(|output| {
+                    [0, without_punctuation].map(|mask| present(&output, mask))
+                }));
+        for output in presented {
+            if let Err(claim) = never_ends_before_it_shows(index, &output) {
+                panic!("{claim}");
+            }
+        }
+    }
+}
+
+/// Takes line `at`, a grid row or a message, out of `lines`.
+fn delete_line(lines: &mut Vec<String>, at: usize) {
+    match message_of(&lines[at]) {
+        // A message after a prompt goes; the prompt stays, as the program asked.
+        Some((_, start)) if start > 0 => lines[at] = lines[at][..start].to_owned(),
+        _ => {
+            lines.remove(at);
+        }
+    }
+}
+
 /// Ways to present the same game otherwise, each one bit of a mask: what learners' programs
 /// do.
-const PRESENTATIONS: u32 = 9;
+const PRESENTATIONS: u32 = 12;
+/// The bits of [`present`] that add lines: true states and grids shown again.
+const EXTRA_LINES: u32 = 0b11 << 10;
 
 fn present(output: &str, mask: u32) -> String {
     let on = |bit: u32| mask & (1 << bit) != 0;
-    let mut lines: Vec<String> = output.split_inclusive('\n').map(str::to_owned).collect();
+    let mut lines = with_extra_lines(output, on(10), on(11));
     for line in &mut lines {
         if on(0)
             && let Some(cells) = cells_of(line)
@@ -266,6 +455,9 @@ fn present(output: &str, mask: u32) -> String {
             text = text.replace(prompt, &format!("{}\n", prompt.trim_end()));
         } else if on(4) {
             text = text.replace(prompt, prompt.trim_end());
+        } else if on(9) {
+            // Without its colon, as `print("Enter cells", end=" ")` writes it.
+            text = text.replace(prompt, &prompt.replace(':', ""));
         }
     }
     if on(5) {
@@ -303,7 +495,11 @@ proptest! {
         change in game_change(),
         mask in 0..(1u32 << PRESENTATIONS),
     ) {
-        let output = present(&change_game(&expected_output(index), &change), mask);
+        let expected = expected_output(index);
+        prop_assume!(changes_the_game(&expected, &change));
+        // Lines that change nothing could stand in for a line the change took out.
+        let mask = mask & !EXTRA_LINES;
+        let output = present(&change_game(&expected, &change), mask);
         let (verdict, path) = verdict(index, &output);
         prop_assert_eq!(verdict, Verdict::WrongAnswer, "{} with {:?}:\n{}", path, change, output);
     }
@@ -317,6 +513,21 @@ proptest! {
         let (verdict, path) = verdict(index, &output);
         let wanted = if output == expected { Verdict::Passed } else { Verdict::PresentationError };
         prop_assert_eq!(verdict, wanted, "{}:\n{}", path, output);
+    }
+
+    fn the_output_never_ends_where_it_shows_the_message(
+        index in fixture_index(),
+        change in prop::option::of(game_change()),
+        mask in 0..(1u32 << PRESENTATIONS),
+    ) {
+        let expected = expected_output(index);
+        let changed = change
+            .as_ref()
+            .map_or_else(|| expected.clone(), |change| change_game(&expected, change));
+        let output = present(&changed, mask);
+        if let Err(claim) = never_ends_before_it_shows(index, &output) {
+            prop_assert!(false, "{:?}: {}", change, claim);
+        }
     }
 
     fn white_space_alone(

@@ -233,7 +233,7 @@ pub fn describe_white_space(want: &str, got: &str) -> &'static str {
     } else if want_line.trim_end() == got_line.trim_end() && got_line.len() > want_line.len() {
         "a line has trailing white space"
     } else if want_line.trim_end() == got_line.trim_end() {
-        "a line lacks the trailing space it should end with"
+        "a line is missing the trailing space it should end with"
     } else if want_line.trim_start() == got_line.trim_start() {
         "a line starts with different white space"
     } else if want_line.starts_with(got_line.trim_end()) || got_line.starts_with(want_line) {

@@ -100,6 +100,7 @@ pub fn report(
         }
         (Verdict::WrongAnswer, Finding::Differs(mismatch)) => {
             let _ = writeln!(text, "The {subject} is wrong: {}.", mismatch.summary);
+            text.push_str(&read_on(fixture, run));
             text.push_str(&views.mismatch(subject, mismatch));
         }
         (_, finding) => {
@@ -267,6 +268,28 @@ impl Views<'_> {
             Some(input) => format!("after the input `{}`\n", cut(input)),
         }
     }
+}
+
+/// Where the program took an answer and waited for the next without writing anything, what it
+/// did, in a line: it read more than one answer holds, and took the next as the rest.
+fn read_on(fixture: &Fixture, run: &Run) -> String {
+    let transcript = &fixture.transcript;
+    let Some(record) = &run.interleaving else {
+        return String::new();
+    };
+    (1..record.given.len())
+        .find_map(|input| {
+            let taken = crate::judge::read_on_from(record, transcript, input)?;
+            let next = transcript
+                .inputs()
+                .get(input)
+                .map(crate::judge::input_in_words)?;
+            Some(format!(
+                "The program took {taken}, then waited for more input without writing anything, \
+                 and was given {next} there: it reads more than one answer holds.\n"
+            ))
+        })
+        .unwrap_or_default()
 }
 
 fn capitalised(text: &str) -> String {

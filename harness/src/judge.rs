@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use crate::content::{self, Comparison, ContentCheck, Finding};
 use crate::fixture::Fixture;
-use crate::interleaving::Departure;
+use crate::interleaving::{Departure, Interleaving};
 use crate::process::{Limits, Outcome, Run};
-use crate::transcript::{Input, escape};
+use crate::transcript::{Input, Transcript, escape};
 
 /// How a case went, in the order the rules are checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +23,10 @@ pub enum Verdict {
         input: String,
         /// The text that was not written yet, in words: "`Enter cells: `".
         missing: String,
+        /// The answer it had taken just before, in words, when it took that answer and waited
+        /// again without writing anything: it read more than one answer holds, and no flush
+        /// would have shown the text.
+        read_on_from: Option<String>,
     },
     /// It waited for input after the case's last, where the fixture has it finish.
     AskedForMoreInput {
@@ -102,7 +106,23 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Verdict::CannotStart(why) => write!(f, "The program could not be started: {why}."),
-            Verdict::PromptNotShown { input, missing } => write!(
+            Verdict::PromptNotShown {
+                input,
+                missing,
+                read_on_from: Some(taken),
+            } => write!(
+                f,
+                "The program took {taken}, then waited for more input without writing \
+                 anything: {missing}, which comes before {input}, was not written, and no \
+                 flush would have shown it. It reads more than one answer holds, as reading a \
+                 second number from a one-number answer does (Java's `Scanner.nextInt()`, C's \
+                 `scanf(\"%d %d\")`): read each answer as a whole line, then take it apart."
+            ),
+            Verdict::PromptNotShown {
+                input,
+                missing,
+                read_on_from: None,
+            } => write!(
                 f,
                 "The program waited for input while {missing}, which comes before {input}, was \
                  not on screen yet: it was most likely still in the program's output buffer.\n\
@@ -275,6 +295,7 @@ fn waiting(fixture: &Fixture, run: &Run, limits: Limits) -> Option<Verdict> {
     Some(match record.departure(transcript, &run.stdout)? {
         Departure::EarlyWait { input, missing } => Verdict::PromptNotShown {
             input: transcript.inputs().get(input).map(input_in_words)?,
+            read_on_from: read_on_from(record, transcript, input),
             missing: text_in_words(transcript.stdout().get(missing)?),
         },
         Departure::AskedForMore => Verdict::AskedForMoreInput {
@@ -283,8 +304,27 @@ fn waiting(fixture: &Fixture, run: &Run, limits: Limits) -> Option<Verdict> {
     })
 }
 
+/// The answer before input `input`, in words, when the program took it where the transcript
+/// asks for it, then waited for `input` without writing anything in between, where the
+/// transcript has it answer first. (A program that writes nothing at all until it exits waits
+/// at the start for every input: it never took one where it was asked for.)
+pub(crate) fn read_on_from(
+    record: &Interleaving,
+    transcript: &Transcript,
+    input: usize,
+) -> Option<String> {
+    let previous = input.checked_sub(1)?;
+    let offsets = transcript.input_offsets();
+    let asked = record.given.get(previous) == offsets.get(previous);
+    let waited_again = record.given.get(previous)? == record.given.get(input)?;
+    let answer_expected = offsets.get(previous) != offsets.get(input);
+    (asked && waited_again && answer_expected)
+        .then(|| transcript.inputs().get(previous).map(input_in_words))
+        .flatten()
+}
+
 /// An input of a fixture, named in a sentence.
-fn input_in_words(input: &Input) -> String {
+pub(crate) fn input_in_words(input: &Input) -> String {
     let text = if input.ends_input {
         input.written.strip_suffix("\\z").unwrap_or(&input.written)
     } else {
@@ -465,6 +505,25 @@ mod tests {
         );
         let ended = crate::Transcript::parse("A: > \\z\n").expect("valid transcript");
         assert_eq!(input_in_words(&ended.inputs()[0]), "the end of the input");
+    }
+
+    #[test]
+    fn tells_a_program_that_read_on_from_one_that_wrote_nothing_yet() {
+        let transcript =
+            crate::Transcript::parse("Q: > 1\nNot two!\nQ: > 1 1\nA\n").expect("valid");
+        let given = |given: &[usize]| Interleaving {
+            given: given.to_vec(),
+            asked_for_more: None,
+        };
+        // Took `1` where asked, then waited again at once: it reads a second number.
+        assert_eq!(
+            read_on_from(&given(&[3, 3]), &transcript, 1).as_deref(),
+            Some("the input `1`")
+        );
+        // Wrote nothing before it exits: it never took an answer where it was asked for.
+        assert_eq!(read_on_from(&given(&[0, 0]), &transcript, 1), None);
+        assert_eq!(read_on_from(&given(&[3, 15]), &transcript, 1), None);
+        assert_eq!(read_on_from(&given(&[3, 3]), &transcript, 0), None);
     }
 
     #[test]

@@ -3,19 +3,25 @@
 //! judge as a [`ContentCheck`].
 //!
 //! The expected output and the run's are read alike (`reading`) into the items of the game;
-//! the game is right when the items are the same, in the same order. Then every way the text
+//! the run's lines that change nothing in the game (a grid shown again, a true state) are left
+//! out, and a rejection of cells in other words is taken for the one there is (`alignment`).
+//! The game is right when the items are the same, in the same order. Then every way the text
 //! differs is presentation (`presentation`); otherwise the first item that differs is the
-//! fault shown, with the first presentation difference before it, and the convention of
+//! fault shown, explained in the game's terms where the run shows a fault it knows
+//! (`explanation`), with the first presentation difference before it, and the convention of
 //! coordinates the run follows instead of the specification's, if it follows a known one
 //! (`conventions`).
 
+mod alignment;
 mod conventions;
+mod explanation;
 mod presentation;
 mod reading;
 
 use harness::content::{Caret, Comparison, ContentCheck, Finding, Mismatch, Place, Spot};
 use harness::transcript::Transcript;
 
+use explanation::Explanation;
 use presentation::Inputs;
 use reading::{Content, Item, PieceKind, Reading};
 
@@ -41,7 +47,10 @@ impl ContentCheck for TicTacToe {
 
     fn compare(&self, expected: &Transcript, actual: &[u8]) -> Comparison {
         let want = Reading::of(&expected.stdout());
-        let got = Reading::up_to(actual, want.items.len());
+        // Extra lines that change nothing may come after every item, a grid and a state.
+        let enough = want.items.len().saturating_mul(3);
+        let read = Reading::up_to(actual, enough, &want.prompt_words());
+        let (got, left) = alignment::align(&want, &read);
         let differing = (0..want.items.len().max(got.items.len())).find(|&index| {
             want.items.get(index).map(|item| &item.content)
                 != got.items.get(index).map(|item| &item.content)
@@ -53,15 +62,45 @@ impl ContentCheck for TicTacToe {
             expected: &expected_inputs,
             actual: &input_offsets,
         };
-        let differences =
-            presentation::differences(&want, &got, aligned, &inputs, differing.is_none());
+        let differences = presentation::with_extras(
+            presentation::differences(&want, &got, aligned, &inputs, differing.is_none()),
+            &want,
+            &left,
+            &inputs,
+        );
         let finding = match differing {
             None => Finding::Same(presentation::grouped(&differences)),
             Some(index) => {
-                let (summary, place) = first_fault(&want, &got, index);
-                let notes = conventions::followed(self.stage, expected.inputs(), &want, &got)
-                    .into_iter()
-                    .collect();
+                let (first, place) = first_fault(&want, &got, index);
+                let explained = explanation::explain(&explanation::Run {
+                    want: &want,
+                    got: &got,
+                    index,
+                    inputs: expected.inputs(),
+                    input_offsets: &expected_inputs,
+                });
+                let (summary, place, mut notes) = match explained {
+                    // At a line of its own: the line that differs first, explained.
+                    Some(Explanation {
+                        summary,
+                        place: Some(place),
+                    }) => (summary, place, Vec::new()),
+                    Some(Explanation {
+                        summary,
+                        place: None,
+                    }) => (
+                        summary,
+                        place,
+                        vec![format!("The first line that differs: {first}.")],
+                    ),
+                    None => (first, place, Vec::new()),
+                };
+                notes.extend(conventions::followed(
+                    self.stage,
+                    expected.inputs(),
+                    &want,
+                    &got,
+                ));
                 Finding::Differs(Box::new(Mismatch {
                     summary,
                     place,

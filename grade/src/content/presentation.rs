@@ -4,13 +4,19 @@
 
 use harness::content::{self, Caret, Place, Presentation, Spot};
 
+use super::alignment::{Extra, Left};
 use super::quoted;
 use super::reading::{LineEnd, Piece, PieceKind, Reading, Row};
 
 /// A kind of presentation difference; a report lists each kind once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
+    /// A prompt worded otherwise.
     Prompt,
+    PromptMissing,
+    PromptExtra,
+    PromptEndsLine,
+    PromptSpace,
     EmptyCells,
     Border,
     BlankLines,
@@ -19,6 +25,8 @@ pub(crate) enum Kind {
     LetterCase,
     Wording,
     RowLayout,
+    RepeatedGrid,
+    TrueState,
 }
 
 /// One presentation difference.
@@ -75,6 +83,53 @@ pub(crate) fn differences(
                 &mut found,
             );
         }
+    }
+    found
+}
+
+/// `found` with the extra lines `left` out of the comparison added where they stand in the
+/// run's output, `expected` the expected reading.
+pub(crate) fn with_extras(
+    mut found: Vec<Difference>,
+    expected: &Reading,
+    left: &[Left],
+    inputs: &Inputs<'_>,
+) -> Vec<Difference> {
+    let position = |spot: Spot| match spot {
+        Spot::Byte(offset) => offset,
+        Spot::Input(index) => inputs.actual.get(index).copied().unwrap_or(usize::MAX),
+        Spot::End => usize::MAX,
+    };
+    for extra in left {
+        let (kind, summary) = match extra.extra {
+            Extra::RepeatedGrid => (
+                Kind::RepeatedGrid,
+                "the grid is shown again, unchanged".to_owned(),
+            ),
+            Extra::TrueState(state) => (
+                Kind::TrueState,
+                format!("there is an extra state line, `{state}`, true where it is shown"),
+            ),
+        };
+        // Shown beside what the expected output has in its place: what follows the item
+        // before it.
+        let after_previous = extra.before.checked_sub(1).map_or(0, |previous| {
+            let last = &expected.pieces[expected.items[previous].pieces.end - 1];
+            last.span.end + last.end.len()
+        });
+        let expected_spot = if after_previous < expected.len {
+            Spot::Byte(after_previous)
+        } else {
+            Spot::End
+        };
+        let at = found
+            .iter()
+            .position(|difference| position(difference.place.actual) > extra.at)
+            .unwrap_or(found.len());
+        found.insert(
+            at,
+            at_pieces(kind, summary, expected_spot, Spot::Byte(extra.at)),
+        );
     }
     found
 }
@@ -158,14 +213,14 @@ fn gap(
                 let input = inputs.expected_at(want.span.end);
                 let got_spot = input.map_or(got_next, |input| inputs.actual_spot(input));
                 found.push(at_pieces(
-                    Kind::Prompt,
-                    format!("the prompt `{}` is not shown", want.text),
+                    Kind::PromptMissing,
+                    format!("the prompt `{}` is missing", want.text),
                     start(want),
                     got_spot,
                 ));
             }
             (None, Some(got)) => found.push(at_pieces(
-                Kind::Prompt,
+                Kind::PromptExtra,
                 format!(
                     "there is an extra prompt, `{}`",
                     quoted(got.text.trim_end())
@@ -221,26 +276,60 @@ fn prompt(want: &Piece, got: &Piece) -> Option<Difference> {
     if want.text == got.text && want_ends_line == got_ends_line {
         return None;
     }
-    let summary = if got_ends_line && !want_ends_line {
-        format!(
-            "the prompt `{}` ends its line, so the answer is typed on the next one; it should be \
-             `{}`, with the answer on the same line",
-            quoted(&got.text),
-            want.text
+    let (kind, summary) = if got_ends_line && !want_ends_line {
+        (
+            Kind::PromptEndsLine,
+            format!(
+                "the prompt `{}\\n` ends with a line break, so the answer is typed on the next \
+                 line; it should be `{}`, with the answer on the same line",
+                quoted(&got.text),
+                want.text
+            ),
         )
     } else if got.text.trim_end() == want.text.trim_end() && got.text.len() < want.text.len() {
-        format!(
-            "the prompt `{}` lacks the space it should end with",
-            quoted(&got.text)
+        (
+            Kind::PromptSpace,
+            format!(
+                "the prompt `{}` is missing the space it should end with",
+                quoted(&got.text)
+            ),
         )
     } else {
-        format!(
-            "the prompt reads `{}` where it should read `{}`",
-            quoted(&got.text),
-            want.text
-        )
+        (Kind::Prompt, wording(&got.text, &want.text))
     };
-    Some(at_pieces(Kind::Prompt, summary, start(want), start(got)))
+    Some(at_pieces(kind, summary, start(want), start(got)))
+}
+
+/// How the prompt `got` is worded otherwise than `want`: what it lacks or has too much, where
+/// that is all.
+fn wording(got: &str, want: &str) -> String {
+    let common = |a: &mut dyn Iterator<Item = (char, char)>| a.take_while(|(x, y)| x == y).count();
+    let prefix = common(&mut got.chars().zip(want.chars()));
+    let (got_rest, want_rest): (Vec<char>, Vec<char>) = (
+        got.chars().skip(prefix).collect(),
+        want.chars().skip(prefix).collect(),
+    );
+    let suffix = common(
+        &mut got_rest
+            .iter()
+            .rev()
+            .copied()
+            .zip(want_rest.iter().rev().copied()),
+    );
+    let middle = |rest: &[char]| -> String { rest[..rest.len() - suffix].iter().collect() };
+    let (got_middle, want_middle) = (middle(&got_rest), middle(&want_rest));
+    let got = quoted(got);
+    match (got_middle.trim().is_empty(), want_middle.trim().is_empty()) {
+        (true, false) if got_middle.is_empty() => format!(
+            "the prompt `{got}` is missing the `{}` of `{want}`",
+            want_middle.trim()
+        ),
+        (false, true) if want_middle.is_empty() => format!(
+            "the prompt `{got}` has `{}` that `{want}` has not",
+            quoted(got_middle.trim())
+        ),
+        _ => format!("the prompt reads `{got}` where it should read `{want}`"),
+    }
 }
 
 /// The differences within an item whose content is right.
@@ -333,7 +422,7 @@ fn border(
         }
         (Some(want), None) => found.push(at_pieces(
             Kind::Border,
-            format!("a grid lacks its border line `{}`", want.text),
+            format!("a grid's border line `{}` is missing", want.text),
             start(&want),
             start(beside.1),
         )),
@@ -428,6 +517,24 @@ fn text(
     } else {
         otherwise()
     };
+    if kind == Kind::WhiteSpace {
+        // The mark goes where the white space differs, whatever else of the line is written
+        // otherwise (a mark in lower case, a space for an empty cell).
+        let at = want_text
+            .bytes()
+            .zip(got_text.bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        return Some(Difference {
+            kind,
+            summary,
+            place: Place {
+                expected: start(want),
+                actual: Spot::Byte(got.span.start + at),
+                caret: Caret::AtActual,
+            },
+        });
+    }
     Some(at_pieces(kind, summary, start(want), start(got)))
 }
 

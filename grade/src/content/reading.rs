@@ -7,6 +7,10 @@
 //! - A **prompt** is text at the start of a line whose first word is one that asks for input
 //!   (`enter`, `input`, `type`, `please`, `make`, `give`, `choose`, `your`, `next`), up to and
 //!   with the first `:`, `>` or `?` and the blanks after it, or else the rest of the line.
+//!   A prompt never takes in what follows it on its line when that is content: a prompt
+//!   written with the words of an expected prompt but without its punctuation ends where
+//!   those words end (`Enter the coordinates Coordinates should be from 1 to 3!`), and one
+//!   without punctuation ends before a border, a row or a state (`Enter cells ---------`).
 //!   Prompts are presentation: their wording, and whether they are there at all.
 //! - A **border** is a line of at least three dashes, spaces between them allowed.
 //! - A **row** is three cells, `X`, `O` or `_` (a space where the cells stand at fixed places,
@@ -152,15 +156,36 @@ pub(crate) enum Content {
 }
 
 impl Reading {
-    /// Reads `output`.
+    /// Reads `output`, an expected output or one to be read alone.
     pub(crate) fn of(output: &[u8]) -> Reading {
-        Reading::up_to(output, usize::MAX)
+        Reading::up_to(output, usize::MAX, &[])
+    }
+
+    /// The words of the prompts this reading shows, without their punctuation, each once:
+    /// what a run's prompt may be written with, its punctuation left out.
+    pub(crate) fn prompt_words(&self) -> Vec<String> {
+        let mut words: Vec<String> = Vec::new();
+        for piece in &self.pieces {
+            let text = piece
+                .text
+                .trim()
+                .trim_end_matches([':', '>', '?'])
+                .trim_end();
+            if piece.kind == PieceKind::Prompt
+                && !text.is_empty()
+                && !words.iter().any(|w| w == text)
+            {
+                words.push(text.to_owned());
+            }
+        }
+        words
     }
 
     /// Reads `output` as far as it takes to have more than `items` items, whole: what a
     /// comparison with an output of `items` items needs, however long the output (a program
-    /// that floods its output, say).
-    pub(crate) fn up_to(output: &[u8], items: usize) -> Reading {
+    /// that floods its output, say). A prompt written with the words of one of `prompts` ends
+    /// where those words end, with or without its punctuation.
+    pub(crate) fn up_to(output: &[u8], items: usize, prompts: &[String]) -> Reading {
         // A grid has three rows at most, any other item one line: this many lines of content
         // hold more than `items` items.
         let enough = items.saturating_add(1).saturating_mul(3);
@@ -175,7 +200,7 @@ impl Reading {
                 Some(at) => (start + at, LineEnd::Newline, start + at + 1),
                 None => (output.len(), LineEnd::EndOfOutput, output.len()),
             };
-            read_line(output, start..content_end, end, &mut pieces);
+            read_line(output, start..content_end, end, prompts, &mut pieces);
             content_lines +=
                 usize::from(pieces.last().is_some_and(|piece| piece.kind.is_content()));
             start = next;
@@ -185,6 +210,35 @@ impl Reading {
             pieces,
             items,
             len: output.len(),
+        }
+    }
+
+    /// This reading with the items at `left_out` (indices, in order) left out, their pieces
+    /// too: the pieces around them stay where they were.
+    pub(crate) fn without(&self, left_out: &[usize]) -> Reading {
+        if left_out.is_empty() {
+            return self.clone();
+        }
+        let mut pieces = Vec::new();
+        let mut items = Vec::new();
+        let mut next = 0;
+        for (index, item) in self.items.iter().enumerate() {
+            pieces.extend_from_slice(&self.pieces[next..item.pieces.start]);
+            if !left_out.contains(&index) {
+                let start = pieces.len();
+                pieces.extend_from_slice(&self.pieces[item.pieces.clone()]);
+                items.push(Item {
+                    content: item.content.clone(),
+                    pieces: start..pieces.len(),
+                });
+            }
+            next = item.pieces.end;
+        }
+        pieces.extend_from_slice(&self.pieces[next..]);
+        Reading {
+            pieces,
+            items,
+            len: self.len,
         }
     }
 
@@ -221,8 +275,15 @@ impl Reading {
     }
 }
 
-/// Reads the line at `range` (line ending left out) into pieces.
-fn read_line(output: &[u8], range: Range<usize>, end: LineEnd, pieces: &mut Vec<Piece>) {
+/// Reads the line at `range` (line ending left out) into pieces, `prompts` the words of the
+/// prompts expected.
+fn read_line(
+    output: &[u8],
+    range: Range<usize>,
+    end: LineEnd,
+    prompts: &[String],
+    pieces: &mut Vec<Piece>,
+) {
     let piece = |kind: PieceKind, span: Range<usize>, text: &str, end: LineEnd| Piece {
         kind,
         span,
@@ -235,7 +296,7 @@ fn read_line(output: &[u8], range: Range<usize>, end: LineEnd, pieces: &mut Vec<
         return;
     };
     let mut at = 0;
-    while let Some(length) = prompt_length(&line[at..]) {
+    while let Some(length) = prompt_length(&line[at..], prompts) {
         let piece_end = if at + length == line.len() {
             end
         } else {
@@ -269,8 +330,9 @@ fn read_line(output: &[u8], range: Range<usize>, end: LineEnd, pieces: &mut Vec<
     pieces.push(piece(kind, start..range.end, rest, end));
 }
 
-/// The length of the prompt that `text` starts with, if it starts with one.
-fn prompt_length(text: &str) -> Option<usize> {
+/// The length of the prompt that `text` starts with, if it starts with one, `prompts` the
+/// words of the prompts expected.
+fn prompt_length(text: &str, prompts: &[String]) -> Option<usize> {
     let words = text.trim_start_matches([' ', '\t']);
     let lead = text.len() - words.len();
     let first_word = &words[..words.bytes().take_while(u8::is_ascii_alphabetic).count()];
@@ -280,11 +342,43 @@ fn prompt_length(text: &str) -> Option<usize> {
     {
         return None;
     }
-    let end = words
-        .find([':', '>', '?'])
-        .map_or(text.len(), |at| lead + at + 1);
-    let blanks = text[end..].len() - text[end..].trim_start_matches([' ', '\t']).len();
-    Some(end + blanks)
+    let with_blanks = |end: usize| {
+        let blanks = text[end..].len() - text[end..].trim_start_matches([' ', '\t']).len();
+        end + blanks
+    };
+    let punctuated = words.find([':', '>', '?']).map(|at| lead + at + 1);
+    // The words of an expected prompt, without the punctuation that would end them here.
+    let known = prompts.iter().find_map(|prompt| {
+        let after = lead + prompt.len();
+        let starts = words
+            .get(..prompt.len())
+            .is_some_and(|start| start.eq_ignore_ascii_case(prompt))
+            && !text[after..].starts_with(|c: char| c.is_ascii_alphanumeric());
+        starts.then_some(after)
+    });
+    let is_content =
+        |rest: &str| is_border(rest) || row(rest, 0).is_some() || message(rest).is_some();
+    if let Some(next) = known
+        .map(with_blanks)
+        .filter(|&next| !text[next..].starts_with([':', '>', '?']) && is_content(&text[next..]))
+    {
+        return Some(next);
+    }
+    let end = punctuated.unwrap_or(text.len());
+    // Without punctuation, the prompt stops before a border, a row or a state on its line.
+    let content_from = (lead + first_word.len()..end)
+        .filter(|&at| {
+            text.is_char_boundary(at)
+                && text[..at].ends_with([' ', '\t'])
+                && !text[at..].starts_with([' ', '\t'])
+        })
+        .find(|&at| {
+            let rest = &text[at..];
+            is_border(rest)
+                || row(rest, 0).is_some()
+                || matches!(message(rest), Some(Message::State(_)))
+        });
+    Some(content_from.unwrap_or_else(|| with_blanks(end)))
 }
 
 fn is_border(text: &str) -> bool {

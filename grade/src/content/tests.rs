@@ -1,6 +1,6 @@
 //! The reading of the game on small transcripts: what is presentation, what is a fault.
 
-use harness::content::{Comparison, ContentCheck, Finding, Mismatch, Presentation};
+use harness::content::{Caret, Comparison, ContentCheck, Finding, Mismatch, Presentation, Spot};
 use harness::transcript::Transcript;
 
 use super::TicTacToe;
@@ -49,16 +49,16 @@ fn names_each_kind_of_presentation_difference() {
     for (actual, summary) in [
         (
             right.replace("Enter cells: ", "Enter cells:"),
-            "the prompt `Enter cells:` lacks the space it should end with",
+            "the prompt `Enter cells:` is missing the space it should end with",
         ),
         (
             right.replace("Enter cells: ", "Enter cells:\n"),
-            "the prompt `Enter cells:` ends its line, so the answer is typed on the next one; it \
-             should be `Enter cells: `, with the answer on the same line",
+            "the prompt `Enter cells:\\n` ends with a line break, so the answer is typed on the \
+             next line; it should be `Enter cells: `, with the answer on the same line",
         ),
         (
             right.replace("Enter cells: ", ""),
-            "the prompt `Enter cells: ` is not shown",
+            "the prompt `Enter cells: ` is missing",
         ),
         (
             right.replace("Enter cells: ", "Please enter the cells > "),
@@ -102,7 +102,7 @@ fn names_each_kind_of_presentation_difference() {
         ),
         (
             right.replace("---------\nX", "X"),
-            "a grid lacks its border line `---------`",
+            "a grid's border line `---------` is missing",
         ),
         (
             format!("{right}Enter cells: "),
@@ -111,6 +111,35 @@ fn names_each_kind_of_presentation_difference() {
     ] {
         assert_eq!(summaries(3, STAGE3, &actual), [summary], "{actual:?}");
     }
+}
+
+#[test]
+fn counts_only_the_places_that_show_the_same_difference() {
+    let right = stdout(STAGE4);
+    // The first prompt ends its line, the others are missing: two differences, not one in
+    // three places.
+    let actual = right
+        .replacen("Enter cells: ", "Enter cells:\n", 1)
+        .replace("Enter the coordinates: ", "");
+    let found: Vec<(String, usize)> = presentation(4, STAGE4, &actual)
+        .into_iter()
+        .map(|difference| (difference.summary, difference.count))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "the prompt `Enter cells:\\n` ends with a line break, so the answer is typed on \
+                 the next line; it should be `Enter cells: `, with the answer on the same line"
+                    .to_owned(),
+                1
+            ),
+            (
+                "the prompt `Enter the coordinates: ` is missing".to_owned(),
+                2
+            ),
+        ]
+    );
 }
 
 #[test]
@@ -127,7 +156,7 @@ fn counts_each_kind_once_in_the_order_first_seen() {
     assert_eq!(
         kinds,
         [
-            ("the prompt `Enter cells: ` is not shown", 1),
+            ("the prompt `Enter cells: ` is missing", 1),
             (
                 "the border is `---------------`, 15 dashes, where it should be `---------`, 9",
                 2
@@ -158,7 +187,7 @@ fn a_wrong_game_is_a_fault_however_it_is_presented() {
     );
     assert_eq!(
         masked.earlier.map(|earlier| earlier.summary).as_deref(),
-        Some("the prompt `Enter cells:` lacks the space it should end with")
+        Some("the prompt `Enter cells:` is missing the space it should end with")
     );
     assert_eq!(
         fault(3, STAGE3, &right.replace("| O O _ |", "| O O O |")).summary,
@@ -235,4 +264,198 @@ fn places_each_input_after_the_prompt_the_run_shows_for_it() {
     );
     assert_eq!(placed(&right.replace("Enter cells: ", "")), [0]);
     assert_eq!(placed(""), [0]);
+}
+
+const STAGE4: &str = "Enter cells: > X_X_O____\n---------\n| X _ X |\n| _ O _ |\n| _ _ _ |\n\
+    ---------\nEnter the coordinates: > 4 1\nCoordinates should be from 1 to 3!\n\
+    Enter the coordinates: > 1 2\n---------\n| X X X |\n| _ O _ |\n| _ _ _ |\n---------\n";
+
+#[test]
+fn a_prompt_without_its_colon_never_takes_in_what_follows_it() {
+    let right = stdout(STAGE4);
+    // Each prompt written without its colon: the message after the second is still read.
+    let without_colons = right.replace(": ", " ");
+    assert_eq!(
+        summaries(4, STAGE4, &without_colons),
+        ["the prompt `Enter cells ` is missing the `:` of `Enter cells: `"],
+        "{without_colons:?}"
+    );
+    assert_eq!(presentation(4, STAGE4, &without_colons)[0].count, 3);
+    // A prompt of other words without punctuation stops before a border.
+    assert_eq!(
+        summaries(
+            3,
+            STAGE3,
+            &stdout(STAGE3).replace("Enter cells: ", "Give me cells ")
+        ),
+        ["the prompt reads `Give me cells ` where it should read `Enter cells: `"]
+    );
+    // And before a message in the words of the expected prompt.
+    let rejected = "Enter cells: > XXXOO__O\nYou should enter 9 symbols: X, O or _!\n\
+        Enter cells: > \\z\n";
+    let actual = "Enter cells You should enter 9 symbols: X, O or _!\nEnter cells ";
+    assert_eq!(presentation(3, rejected, actual)[0].count, 2);
+}
+
+#[test]
+fn a_grid_shown_again_and_a_true_state_are_presentation() {
+    let right = stdout(STAGE5);
+    let grid_after = |grid: &str| format!("{grid}Game not finished\n");
+    let first = "---------\n| X _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n";
+    let second = "---------\n| X _ O |\n| _ _ _ |\n| _ _ _ |\n---------\n";
+    let with_states = right
+        .replace(first, &grid_after(first))
+        .replace(second, &grid_after(second));
+    let found = presentation(5, STAGE5, &with_states);
+    assert_eq!(
+        found
+            .iter()
+            .map(|difference| (difference.summary.as_str(), difference.count))
+            .collect::<Vec<_>>(),
+        [(
+            "there is an extra state line, `Game not finished`, true where it is shown",
+            2
+        )]
+    );
+    let shown_again = stdout(STAGE4).replace(
+        "Coordinates should be from 1 to 3!\n",
+        "Coordinates should be from 1 to 3!\n---------\n| X _ X |\n| _ O _ |\n| _ _ _ |\n---------\n",
+    );
+    assert_eq!(
+        summaries(4, STAGE4, &shown_again),
+        ["the grid is shown again, unchanged"]
+    );
+}
+
+#[test]
+fn an_untrue_or_unfollowed_extra_line_is_a_different_game() {
+    let right = stdout(STAGE5);
+    let first = "---------\n| X _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n";
+    let untrue = fault(
+        5,
+        STAGE5,
+        &right.replace(first, &format!("{first}X wins\n")),
+    );
+    assert_eq!(
+        untrue.summary,
+        "there is an extra state `X wins` after the input `1 1`"
+    );
+    assert_eq!(
+        untrue.notes,
+        ["The first line that differs: the state `X wins` is shown where a grid is expected."]
+    );
+    // The grid shown again where the next move's grid should be, with nothing after it.
+    let stopped = right.replace("| X _ O |", "| X _ _ |");
+    assert_eq!(
+        fault(5, STAGE5, &stopped).summary,
+        "in the grid, the cell in row 1, column 3 is `_` where it should be `O`"
+    );
+}
+
+#[test]
+fn the_one_rejection_of_a_cell_string_is_recognised_whatever_its_words() {
+    let rejected = "Enter cells: > XXXOO__O\nYou should enter 9 symbols: X, O or _!\n\
+        Enter cells: > \\z\n";
+    assert_eq!(
+        summaries(3, rejected, "Enter cells: invalid value!\nEnter cells: "),
+        [
+            "a message reads `invalid value!` where it should read `You should enter 9 symbols: \
+             X, O or _!`"
+        ]
+    );
+    // Where coordinates are rejected, three kinds of rejection are told apart by their words.
+    let wrong = stdout(STAGE4).replace("Coordinates should be from 1 to 3!", "Invalid input");
+    assert_eq!(
+        fault(4, STAGE4, &wrong).summary,
+        "the line `Invalid input` is shown where the message `Coordinates should be from 1 to 3!` \
+         is expected"
+    );
+}
+
+#[test]
+fn explains_a_wrong_game_in_the_game_s_terms_above_its_first_difference() {
+    let right = stdout(STAGE5);
+    let empty = "---------\n| _ _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n";
+    let no_empty_grid = fault(5, STAGE5, right.strip_prefix(empty).expect("starts empty"));
+    assert_eq!(
+        no_empty_grid.summary,
+        "the empty grid is not shown at the start"
+    );
+    assert_eq!(
+        no_empty_grid.notes,
+        [
+            "The first line that differs: in the grid, the cell in row 1, column 1 is `X` where it \
+          should be `_`."
+        ]
+    );
+    assert_eq!(
+        fault(5, STAGE5, &right.replace("| X _ O |", "| X _ X |")).summary,
+        "X moves twice: the turn does not pass to O, and after the input `1 3` X is placed where O \
+         should be"
+    );
+    let right = stdout(STAGE4);
+    // One move, by X: placing O is no turn that failed to pass.
+    assert_eq!(
+        fault(4, STAGE4, &right.replace("| X X X |", "| X O X |")).summary,
+        "after the input `1 2`, O is placed where X should be"
+    );
+    let moved = right.replace(
+        "Coordinates should be from 1 to 3!\n",
+        "---------\n| X _ X |\n| _ O _ |\n| X _ _ |\n---------\n",
+    );
+    assert_eq!(
+        fault(4, STAGE4, &moved).summary,
+        "a move is made after the input `4 1`, where none was asked: the message `Coordinates \
+         should be from 1 to 3!` should be shown instead"
+    );
+    assert_eq!(
+        fault(
+            4,
+            STAGE4,
+            &right.replace("Coordinates should be from 1 to 3!\n", "")
+        )
+        .summary,
+        "the message `Coordinates should be from 1 to 3!` is missing after the input `4 1`"
+    );
+    assert_eq!(
+        fault(
+            4,
+            STAGE4,
+            &right.replace(
+                "Enter the coordinates: -",
+                "Enter the coordinates: Occupied!\n-"
+            )
+        )
+        .summary,
+        "there is an extra message `Occupied!` after the input `1 2`"
+    );
+    for (row, drawn) in [(1, "| X X |"), (2, "| _ O _ _ |"), (3, "_ _")] {
+        let broken = fault(
+            4,
+            STAGE4,
+            &right.replace(["| X X X |", "| _ O _ |", "| _ _ _ |"][row - 1], drawn),
+        );
+        assert_eq!(
+            broken.summary,
+            format!(
+                "row {row} of the grid is `{drawn}`, which is not a grid row: it should be `{}`",
+                ["| X X X |", "| _ O _ |", "| _ _ _ |"][row - 1]
+            )
+        );
+        assert!(broken.notes.is_empty());
+    }
+}
+
+#[test]
+fn marks_trailing_white_space_where_it_is_in_a_row_written_otherwise_too() {
+    let right = stdout(STAGE3);
+    let actual = right.replace("| O O _ |", "| o o _ | ");
+    let found = presentation(3, STAGE3, &actual);
+    let trailing = found
+        .iter()
+        .find(|difference| difference.summary == "a line has trailing white space")
+        .expect("the trailing space is named");
+    let row = actual.find("| o o _ | ").expect("the row is there");
+    assert_eq!(trailing.place.actual, Spot::Byte(row + 9));
+    assert_eq!(trailing.place.caret, Caret::AtActual);
 }

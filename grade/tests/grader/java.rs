@@ -1,6 +1,7 @@
 //! Java, the language whose programs most often fail a grader that gives all input at once:
 //! a `Scanner` reading one answer at a time passes, and one that does not expect the end of its
-//! input crashes with the exception named. Both programs are compiled by one `javac` run, the
+//! input crashes with the exception named, and one reading two numbers with `nextInt()` from a
+//! one-number answer is told what it did. The programs are compiled by one `javac` run, the
 //! slowest step of the whole suite, and run with a JVM set to start quickly.
 
 use std::ffi::OsString;
@@ -27,7 +28,11 @@ pub(crate) fn trials() -> Vec<Trial> {
                 .args(JVM_FLAGS.map(|flag| format!("-J{flag}")))
                 .arg("-d")
                 .arg(built.path())
-                .args(["submissions/java/Main.java", "submissions/java/Stage5.java"])
+                .args([
+                    "submissions/java/Main.java",
+                    "submissions/java/Stage5.java",
+                    "submissions/java/Stage4NextInt.java",
+                ])
                 .status()
                 .expect("javac runs");
             assert!(compiled.success(), "javac: {compiled}");
@@ -37,15 +42,45 @@ pub(crate) fn trials() -> Vec<Trial> {
                 words.extend(["-cp".into(), built.path().into(), class.into()]);
                 words
             };
-            graded_passes(
-                2,
-                &command("Main"),
-                &[(built.path(), "<build>"), (&jdk.java, "java")],
-                "a_java_program_reading_with_a_scanner_passes",
-            );
-            crash_names_its_exception(&command("Stage5"), built.path(), &jdk.java);
+            // The three gradings side by side: each waits on JVMs starting more than on a core.
+            std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    graded_passes(
+                        2,
+                        &command("Main"),
+                        &[(built.path(), "<build>"), (&jdk.java, "java")],
+                        "a_java_program_reading_with_a_scanner_passes",
+                    );
+                });
+                scope.spawn(|| {
+                    crash_names_its_exception(&command("Stage5"), built.path(), &jdk.java);
+                });
+                next_int_takes_the_answer_and_waits(
+                    &command("Stage4NextInt"),
+                    built.path(),
+                    &jdk.java,
+                );
+            });
         },
     )]
+}
+
+/// A Java stage 4 that reads coordinates with `Scanner.nextInt()`, given one number, takes it
+/// and waits for a second one on the next line without writing anything: no flush would have
+/// shown what it should have written, and the feedback says what it did instead. Graded on
+/// fixtures of its own (`tests/feedback-fixtures/`), every case.
+fn next_int_takes_the_answer_and_waits(command: &[OsString], built: &Path, java: &Path) {
+    let mut words = args(&["4", "--all", "--fixtures", "feedback-fixtures", "--"]);
+    words.extend_from_slice(command);
+    let graded = grade(&words);
+    assert_eq!(graded.status, Some(1), "{}", graded.report);
+    snapshot(
+        "a_java_next_int_reader_takes_one_number_and_waits_for_another",
+        &graded
+            .report
+            .replace(&built.display().to_string(), "<build>")
+            .replace(&java.display().to_string(), "java"),
+    );
 }
 
 /// A Java stage 5 that misses a win on the bottom row asks for another move, and `Scanner`

@@ -8,6 +8,7 @@
 
 mod class;
 mod environment;
+mod feedback;
 mod hostile;
 mod hostility;
 mod java;
@@ -36,6 +37,7 @@ fn main() -> ExitCode {
     let mut trials: Vec<Trial> = java::trials();
     trials.extend(waiting::trials());
     trials.extend(verdicts::trials());
+    trials.extend(feedback::trials());
     trials.extend(options::trials());
     trials.extend(class::trials());
     trials.extend(environment::trials());

@@ -10,6 +10,7 @@ use std::thread;
 use std::time::Duration;
 
 use tictactoe::console::{StageError, run_program};
+use tictactoe::{Board, GameState};
 
 /// The argument that makes the test executable act as a submission.
 pub(crate) const FLAG: &str = "--submission";
@@ -54,8 +55,84 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
             }
         }),
         "old-coordinates" => run_program("stage5", |input, output| {
-            stage5::run(OldCoordinates::new(input), output)
+            stage5::run(Answers::new(input, old_coordinates), output)
         }),
+        // The faults of learners' programs whose feedback must name the real fault
+        // (`../submissions/README.md`, "Feedback that names the real fault").
+        "prompts-without-colons" => filtered_stage("stage4", stage4::run, |line| {
+            line.replace("Enter cells: ", "Enter cells ")
+                .replace("Enter the coordinates: ", "Enter the coordinates ")
+        }),
+        "game-not-finished-after-each-move" => {
+            let mut grid = GridWatch::default();
+            filtered_stage5(move |line| match grid.closed_by(line) {
+                Some(GameState::NotFinished) => format!("{line}Game not finished\n"),
+                _ => line.to_owned(),
+            })
+        }
+        "grid-again-after-rejection" => {
+            let mut grid = GridWatch::default();
+            filtered_stage5(move |line| {
+                grid.closed_by(line);
+                if line.ends_with("!\n") && !grid.last.is_empty() {
+                    format!("{line}{}", grid.last)
+                } else {
+                    line.to_owned()
+                }
+            })
+        }
+        "first-prompt-on-its-own-line-then-none" => filtered_stage("stage4", stage4::run, |line| {
+            line.replace("Enter cells: ", "Enter cells:\n")
+                .replace("Enter the coordinates: ", "")
+        }),
+        "lower-case-rows-with-trailing-space" => filtered(|line| {
+            if is_grid_row(line) {
+                line.to_lowercase().replace(" |\n", " | \n")
+            } else {
+                line.to_owned()
+            }
+        }),
+        "cells-rejected-in-own-words" => filtered(|line| {
+            line.replace("You should enter 9 symbols: X, O or _!", "invalid value!")
+        }),
+        "no-initial-grid" => {
+            let mut asked = false;
+            filtered_stage5(move |line| {
+                asked = asked || line.starts_with("Enter the coordinates: ");
+                if asked {
+                    line.to_owned()
+                } else {
+                    String::new()
+                }
+            })
+        }
+        "x-makes-every-move" => filtered_stage5(|line| {
+            if is_grid_row(line) {
+                line.replace('O', "X")
+            } else {
+                line.to_owned()
+            }
+        }),
+        "moves-on-coordinates-out-of-range" => run_program("stage5", |input, output| {
+            stage5::run(Answers::new(input, clamped_coordinates), output)
+        }),
+        "no-message-for-words" => {
+            filtered_stage5(|line| line.replace("You should enter numbers!\n", ""))
+        }
+        "middle-row-missing-a-cell" => {
+            let mut rows = 0;
+            filtered(move |line| {
+                if !is_grid_row(line) {
+                    return line.to_owned();
+                }
+                rows += 1;
+                if rows % 3 == 2 {
+                    format!("{} |\n", &line[..5])
+                } else {
+                    line.to_owned()
+                }
+            })
+        }
         "trailing-space" => filtered(|line| {
             if is_grid_row(line) {
                 line.replace(" |\n", " | \n")
@@ -175,17 +252,61 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
 
 /// The reference stage 3 with each whole output line, and each prompt the stage flushes before
 /// it reads, passed through `change`.
-fn filtered(change: fn(&str) -> String) -> ExitCode {
-    run_program("stage3", |input, output| {
-        stage3::run(input, LineFilter::new(output, change))
-    })
+fn filtered(change: impl FnMut(&str) -> String + 'static) -> ExitCode {
+    filtered_stage("stage3", stage3::run, change)
 }
 
 /// [`filtered`] for the reference stage 5.
-fn filtered_stage5(change: fn(&str) -> String) -> ExitCode {
-    run_program("stage5", |input, output| {
-        stage5::run(input, LineFilter::new(output, change))
+fn filtered_stage5(change: impl FnMut(&str) -> String + 'static) -> ExitCode {
+    filtered_stage("stage5", stage5::run, change)
+}
+
+/// The run function of a reference stage, writing through a [`LineFilter`].
+type FilteredStage =
+    fn(io::StdinLock<'static>, LineFilter<io::StdoutLock<'static>>) -> Result<(), StageError>;
+
+/// A reference stage, named by its program's name and run by `stage`, with each whole output
+/// line, and each prompt it flushes before it reads, passed through `change`.
+fn filtered_stage(
+    name: &str,
+    stage: FilteredStage,
+    change: impl FnMut(&str) -> String + 'static,
+) -> ExitCode {
+    run_program(name, |input, output| {
+        stage(input, LineFilter::new(output, change))
     })
+}
+
+/// The grids a stage writes, watched line by line.
+#[derive(Default)]
+struct GridWatch {
+    rows: Vec<String>,
+    /// The last whole grid written, borders included.
+    last: String,
+}
+
+impl GridWatch {
+    /// Takes in `line`; when it closes a grid, that grid's state.
+    fn closed_by(&mut self, line: &str) -> Option<GameState> {
+        if is_grid_row(line) {
+            self.rows.push(line.to_owned());
+            return None;
+        }
+        if line != "---------\n" || self.rows.len() != 3 {
+            return None;
+        }
+        let cells: String = self
+            .rows
+            .iter()
+            .flat_map(|row| [2, 4, 6].map(|at| char::from(row.as_bytes()[at])))
+            .collect();
+        self.last = format!("---------\n{}---------\n", self.rows.concat());
+        self.rows.clear();
+        cells
+            .parse::<Board>()
+            .ok()
+            .map(|board| GameState::of(&board))
+    }
 }
 
 /// `| a b c |`, newline included.
@@ -268,15 +389,15 @@ impl<R: Read> Read for WaitsFirst<R> {
 struct LineFilter<W: Write> {
     inner: W,
     line: Vec<u8>,
-    change: fn(&str) -> String,
+    change: Box<dyn FnMut(&str) -> String>,
 }
 
 impl<W: Write> LineFilter<W> {
-    fn new(inner: W, change: fn(&str) -> String) -> Self {
+    fn new(inner: W, change: impl FnMut(&str) -> String + 'static) -> Self {
         LineFilter {
             inner,
             line: Vec::new(),
-            change,
+            change: Box::new(change),
         }
     }
 }
@@ -304,26 +425,26 @@ impl<W: Write> Write for LineFilter<W> {
     }
 }
 
-/// Input read as the course's coordinates before 2021 (`x y`: the column, then the row from the
-/// bottom), each answer turned into the `row column` it names, a line at a time as the stage
-/// asks.
-struct OldCoordinates<R> {
+/// Input read a line at a time as the stage asks, each answer passed through `map` first.
+struct Answers<R> {
     inner: R,
     line: Vec<u8>,
     read: usize,
+    map: fn(&str) -> Option<String>,
 }
 
-impl<R: BufRead> OldCoordinates<R> {
-    fn new(inner: R) -> Self {
-        OldCoordinates {
+impl<R: BufRead> Answers<R> {
+    fn new(inner: R, map: fn(&str) -> Option<String>) -> Self {
+        Answers {
             inner,
             line: Vec::new(),
             read: 0,
+            map,
         }
     }
 }
 
-impl<R: BufRead> Read for OldCoordinates<R> {
+impl<R: BufRead> Read for Answers<R> {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
         let available = self.fill_buf()?;
         let count = available.len().min(buffer.len());
@@ -333,19 +454,14 @@ impl<R: BufRead> Read for OldCoordinates<R> {
     }
 }
 
-impl<R: BufRead> BufRead for OldCoordinates<R> {
+impl<R: BufRead> BufRead for Answers<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         if self.read == self.line.len() {
             self.line.clear();
             self.read = 0;
             self.inner.read_until(b'\n', &mut self.line)?;
-            let text = String::from_utf8_lossy(&self.line).into_owned();
-            let numbers: Vec<u8> = text
-                .split_whitespace()
-                .filter_map(|word| word.parse().ok())
-                .collect();
-            if let [x @ 1..=3, y @ 1..=3] = numbers[..] {
-                self.line = format!("{} {x}\n", 4 - y).into_bytes();
+            if let Some(mapped) = (self.map)(&String::from_utf8_lossy(&self.line)) {
+                self.line = mapped.into_bytes();
             }
         }
         Ok(&self.line[self.read..])
@@ -353,5 +469,31 @@ impl<R: BufRead> BufRead for OldCoordinates<R> {
 
     fn consume(&mut self, amount: usize) {
         self.read = (self.read + amount).min(self.line.len());
+    }
+}
+
+/// The numbers of an answer, when it is all numbers.
+fn numbers(answer: &str) -> Option<Vec<u8>> {
+    answer
+        .split_whitespace()
+        .map(|word| word.parse().ok())
+        .collect()
+}
+
+/// An answer read as the course's coordinates before 2021 (`x y`: the column, then the row from
+/// the bottom), turned into the `row column` it names.
+fn old_coordinates(answer: &str) -> Option<String> {
+    match numbers(answer)?[..] {
+        [x @ 1..=3, y @ 1..=3] => Some(format!("{} {x}\n", 4 - y)),
+        _ => None,
+    }
+}
+
+/// Two numbers out of 1 to 3 taken as the nearest that are, as a program that never checks
+/// the range and clamps its index would.
+fn clamped_coordinates(answer: &str) -> Option<String> {
+    match numbers(answer)?[..] {
+        [row, column] => Some(format!("{} {}\n", row.clamp(1, 3), column.clamp(1, 3))),
+        _ => None,
     }
 }

@@ -44,7 +44,7 @@ fn each_answer_when_waited_for(_: Mode) {
 fn prompt_left_in_a_buffer(_: Mode) {
     let verdict = verdict_of(&["buffer", "Name: ", "ask", "echo"], "greeting");
     assert!(
-        matches!(&verdict, Verdict::PromptNotShown { input, missing }
+        matches!(&verdict, Verdict::PromptNotShown { input, missing, .. }
             if input.contains("Ann") && missing.contains("Name: ")),
         "{verdict:?}"
     );
