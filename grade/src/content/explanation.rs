@@ -218,16 +218,30 @@ fn not_a_row(run: &Run<'_>, wanted: &Item) -> Option<Explanation> {
         .filter(|piece| !matches!(piece.kind, PieceKind::Blank | PieceKind::Border))
         .take(3)
         .collect();
+    // Three lines of which at least one is a row: a grid whose other rows are drawn wrong (a
+    // digit `0` for the letter `O`, say), each named, the first at its line.
     let is_row = |piece: &&&Piece| matches!(piece.kind, PieceKind::Row(_));
-    if want_rows.len() != 3 || lines.len() != 3 || lines.iter().filter(is_row).count() != 2 {
+    let is_text = |piece: &&Piece| piece.kind == PieceKind::Text;
+    if want_rows.len() != 3 || lines.len() != 3 || !lines.iter().any(|line| is_row(&line)) {
         return None;
     }
-    let bad = lines
+    let bad: Vec<usize> = (0..3).filter(|&row| is_text(&lines[row])).collect();
+    let (&first, others) = bad.split_first()?;
+    let also: String = others
         .iter()
-        .position(|piece| piece.kind == PieceKind::Text)?;
+        .map(|&row| {
+            format!(
+                "; row {} is `{}`, where it should be `{}`",
+                row + 1,
+                quoted(lines[row].text.trim()),
+                want_rows[row].text
+            )
+        })
+        .collect();
+    let bad = first;
     Some(Explanation {
         summary: format!(
-            "row {} of the grid is `{}`, which is not a grid row: it should be `{}`",
+            "row {} of the grid is `{}`, which is not a grid row: it should be `{}`{also}",
             bad + 1,
             quoted(lines[bad].text.trim()),
             want_rows[bad].text

@@ -459,3 +459,28 @@ fn marks_trailing_white_space_where_it_is_in_a_row_written_otherwise_too() {
     assert_eq!(trailing.place.actual, Spot::Byte(row + 9));
     assert_eq!(trailing.place.caret, Caret::AtActual);
 }
+
+#[test]
+fn a_digit_for_a_letter_is_named_on_its_row_however_many_rows_have_it() {
+    let cells = "Enter cells: > O_OXXO_XX\n---------\n| O _ O |\n| X X O |\n| _ X X |\n---------\n";
+    let right = stdout(cells);
+    let row_2 = fault(2, cells, &right.replace("| X X O |", "| X X 0 |"));
+    assert_eq!(
+        row_2.summary,
+        "row 2 of the grid is `| X X 0 |`, which is not a grid row: it should be `| X X O |`"
+    );
+    let line_2 = right.find("| X X O |").expect("row 2");
+    assert_eq!(row_2.place.actual, Spot::Byte(line_2));
+    let every_o = right.replace('O', "0");
+    assert_eq!(
+        fault(2, cells, &every_o).summary,
+        "row 1 of the grid is `| 0 _ 0 |`, which is not a grid row: it should be `| O _ O |`; row \
+         2 is `| X X 0 |`, where it should be `| X X O |`"
+    );
+    let bare = "X O X\nO X O\nX X O\n";
+    let row_3 = fault(1, bare, "X O X\nO X O\nX X 0\n");
+    assert_eq!(
+        row_3.summary,
+        "row 3 of the grid is `X X 0`, which is not a grid row: it should be `X X O`"
+    );
+}

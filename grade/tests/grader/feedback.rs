@@ -70,6 +70,18 @@ const FAULTS: &[(&str, u8, Game, &str)] = &[
         "a_missing_message_is_named_after_its_input",
     ),
     (
+        "stage1-zero-for-o-in-row-2",
+        1,
+        Game::Wrong,
+        "stage_1_a_digit_0_in_row_2_is_named_on_that_row",
+    ),
+    (
+        "stage2-zero-for-o-in-row-2",
+        2,
+        Game::Wrong,
+        "stage_2_a_digit_0_in_row_2_is_named_on_that_row",
+    ),
+    (
         "middle-row-missing-a-cell",
         3,
         Game::Wrong,

@@ -95,6 +95,33 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
         "cells-rejected-in-own-words" => filtered(|line| {
             line.replace("You should enter 9 symbols: X, O or _!", "invalid value!")
         }),
+        // The digit `0` for the letter `O` in the second row of the grid, which both stage texts
+        // warn of: stage 1's rows are bare, stage 2's are between bars.
+        "stage1-zero-for-o-in-row-2" => {
+            let mut lines = 0;
+            filtered_stage("stage1", stage1::run, move |line| {
+                lines += 1;
+                if lines == 2 {
+                    line.replace('O', "0")
+                } else {
+                    line.to_owned()
+                }
+            })
+        }
+        "stage2-zero-for-o-in-row-2" => {
+            let mut rows = 0;
+            filtered_stage("stage2", stage2::run, move |line| {
+                if !is_grid_row(line) {
+                    return line.to_owned();
+                }
+                rows += 1;
+                if rows % 3 == 2 {
+                    line.replace('O', "0")
+                } else {
+                    line.to_owned()
+                }
+            })
+        }
         "no-initial-grid" => {
             let mut asked = false;
             filtered_stage5(move |line| {
