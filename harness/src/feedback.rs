@@ -98,6 +98,15 @@ pub fn report(
         (Verdict::PresentationError, Finding::Same(differences)) => {
             text.push_str(&views.presentation(subject, differences));
         }
+        // Nothing to read a game in: the output is said to be empty, from its first line.
+        (Verdict::WrongAnswer, Finding::Differs(_)) if run.stdout.is_empty() => {
+            let _ = writeln!(text, "The program wrote nothing at all.");
+            text.push_str(&first_difference(
+                &fixture.body,
+                &run.shown(&fixture.transcript),
+                paint,
+            ));
+        }
         (Verdict::WrongAnswer, Finding::Differs(mismatch)) => {
             let _ = writeln!(text, "The {subject} is wrong: {}.", mismatch.summary);
             text.push_str(&read_on(fixture, run));
