@@ -26,6 +26,7 @@ use toml::Spanned;
 
 use crate::fixture::{self, Fixture, FixtureError};
 use crate::program::Program;
+use crate::rules::{self, RulesCase};
 
 /// The manifest's file name, in the kata's folder: not to be confused with a learner's
 /// `kata.toml`, which says how the learner's own stages are built and run.
@@ -42,17 +43,21 @@ struct ManifestFile {
     #[serde(default)]
     content_check: Option<Spanned<String>>,
     #[serde(default)]
+    rules: Option<Spanned<String>>,
+    #[serde(default)]
     stages: Vec<StageFile>,
 }
 
 /// One `[[stages]]` table as written.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct StageFile {
     title: String,
     description: Spanned<String>,
     fixtures: Spanned<String>,
     reference: Spanned<ReferenceFile>,
+    #[serde(default)]
+    rule_cases: Option<Spanned<String>>,
 }
 
 /// A stage's `reference` as written: exactly one of its two keys.
@@ -89,6 +94,9 @@ pub struct Stage {
     pub reference: Reference,
     /// The manifest's line of its `reference`, for messages about it.
     pub reference_line: usize,
+    /// Its cases judged by the kata's rules rather than by one transcript, a file of them
+    /// ([`crate::rules`]), from the kata's folder, if it has any.
+    pub rule_cases: Option<PathBuf>,
 }
 
 /// Where a kata's files are.
@@ -111,6 +119,8 @@ pub struct Kata {
     pub summary: Option<String>,
     /// The name of the content check its stages are graded with beside the exact text, if any.
     pub content_check: Option<String>,
+    /// The name of the rules its stages' rule cases are judged by, if any.
+    pub rules: Option<String>,
     /// Its stages, in order: at least one.
     pub stages: Vec<Stage>,
     /// Where its files are.
@@ -234,6 +244,11 @@ impl Kata {
             };
             let description = relative(&stage.description, "description")?;
             let fixtures = relative(&stage.fixtures, "fixtures folder")?;
+            let rule_cases = stage
+                .rule_cases
+                .as_ref()
+                .map(|field| relative(field, "rule cases file"))
+                .transpose()?;
             let reference_span = stage.reference.span();
             let reference = match stage.reference.into_inner() {
                 ReferenceFile {
@@ -272,6 +287,7 @@ impl Kata {
                 fixtures,
                 reference,
                 reference_line: line_of(text, reference_span.start),
+                rule_cases,
             });
         }
         Ok(Kata {
@@ -279,6 +295,7 @@ impl Kata {
             title: file.title,
             summary: file.summary,
             content_check: file.content_check.map(Spanned::into_inner),
+            rules: file.rules.map(Spanned::into_inner),
             stages,
             source,
         })
@@ -424,6 +441,29 @@ impl Kata {
                     .collect()
             }
         }
+    }
+
+    /// The cases of stage `number` judged by the kata's rules, in the order of their file; none
+    /// when the stage has no such file.
+    ///
+    /// # Errors
+    ///
+    /// When the stage does not exist, or its file cannot be read or is not a file of cases.
+    pub fn rule_cases(&self, number: u8) -> Result<Vec<RulesCase>, FixtureError> {
+        let stage = self.stage(number).map_err(|message| FixtureError {
+            path: self.path_of(Path::new(MANIFEST)),
+            line: None,
+            message,
+        })?;
+        let Some(relative) = &stage.rule_cases else {
+            return Ok(Vec::new());
+        };
+        let text = self.read(relative).map_err(|error| FixtureError {
+            path: error.path,
+            line: error.line,
+            message: error.message,
+        })?;
+        rules::parse(&self.path_of(relative), &text)
     }
 
     /// The folder of stage `number`'s fixtures as reports name it, and, for a kata read from a
