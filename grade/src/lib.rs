@@ -14,6 +14,7 @@ pub mod error;
 pub mod katas;
 pub mod project;
 pub mod reference;
+pub mod rules;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -27,6 +28,8 @@ use harness::kata::Kata;
 use harness::report::{self, Delivery, Heading, json, text};
 use harness::sandbox::Sandbox;
 use harness::{CaseResult, Criterion, Grading, Limits, Program, grade};
+
+use katas::RuleCases;
 
 pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError};
 
@@ -181,6 +184,7 @@ fn grade_as_asked(
         ),
     };
     let check = katas::content_check(&kata, stage.number)?;
+    let rule_cases = katas::rule_cases(&kata, stage.number)?;
     let delivery = Delivery::new(options.whole_input);
     let how = Grading {
         check: check.as_ref(),
@@ -207,7 +211,14 @@ fn grade_as_asked(
         sandbox: sandbox.support(),
     };
     if let Some(class) = &options.class {
-        return grade_class(options, class, (heading, &hidden), &fixtures, how, out);
+        return grade_class(
+            options,
+            class,
+            (heading, &hidden),
+            (&fixtures, rule_cases.as_ref()),
+            how,
+            out,
+        );
     }
     // A kata's reference script runs in its folder, which lives as long as `_folder`.
     let (program, _folder) = if options.command.is_empty() {
@@ -215,7 +226,7 @@ fn grade_as_asked(
     } else {
         (Program::command(options.command.clone()), None)
     };
-    let results = grade(&program, &fixtures, how, &sandbox).map_err(GradeError::OwnResources)?;
+    let (fixtures, results) = grade_stage(&program, fixtures, rule_cases.as_ref(), how, &sandbox)?;
     let label = if options.command.is_empty() {
         program.label().to_owned()
     } else {
@@ -232,6 +243,44 @@ fn grade_as_asked(
 
 /// The folder of a stage's fixtures given with `--fixtures DIR`: `DIR/stageN` when there is
 /// one, else `DIR` itself.
+/// Grades `program` on a stage's cases: `fixtures`, then the cases judged by the kata's rules
+/// (`rule_cases`), numbered after them. Without `how.all`, the rules cases run only when every
+/// fixture passed, and stop at the first that fails. Returns every case as a fixture (a rules
+/// case as the transcript its shown run was judged against; one not run by its name alone) and
+/// the results.
+///
+/// # Errors
+///
+/// The grader's own failure.
+pub fn grade_stage(
+    program: &Program,
+    fixtures: Vec<Fixture>,
+    rule_cases: Option<&RuleCases>,
+    how: Grading<'_>,
+    sandbox: &Sandbox,
+) -> Result<(Vec<Fixture>, Vec<CaseResult>), GradeError> {
+    let mut results = grade(program, &fixtures, how, sandbox).map_err(GradeError::OwnResources)?;
+    let mut fixtures = fixtures;
+    let Some(RuleCases { cases, rules }) = rule_cases else {
+        return Ok((fixtures, results));
+    };
+    let first = fixtures.len() + 1;
+    let graded =
+        if how.all || all_passed(&results, how.criterion) && results.len() == fixtures.len() {
+            harness::rules::grade(program, cases, rules.as_ref(), first, how, sandbox)
+                .map_err(GradeError::OwnResources)?
+        } else {
+            Vec::new()
+        };
+    let run = graded.len();
+    for (fixture, result) in graded {
+        fixtures.push(fixture);
+        results.push(result);
+    }
+    fixtures.extend(cases[run..].iter().map(harness::rules::placeholder));
+    Ok((fixtures, results))
+}
+
 fn given_fixtures_dir(given: &Path, stage: u8) -> PathBuf {
     let nested = given.join(format!("stage{stage}"));
     if nested.is_dir() {
@@ -259,15 +308,16 @@ fn grade_class(
     options: &Options,
     class: &Path,
     (heading, hidden): (Heading<'_>, &[PathBuf]),
-    fixtures: &[Fixture],
+    (fixtures, rule_cases): (&[Fixture], Option<&RuleCases>),
     how: Grading<'_>,
     out: &mut impl Write,
 ) -> Result<u8, GradeError> {
     let submissions = class::submissions(class, &options.command)?;
+    let total = fixtures.len() + rule_cases.map_or(0, |rule_cases| rule_cases.cases.len());
     let table = text::ClassTable::start(
         out,
         heading,
-        fixtures.len(),
+        total,
         submissions
             .iter()
             .map(|submission| submission.name.as_os_str()),
@@ -287,15 +337,20 @@ fn grade_class(
                         .filter(|other| other.folder != submission.folder)
                         .map(|other| other.folder.clone()),
                 );
-                let results = grade(&program, fixtures, how, &sandbox(options, &hidden))
-                    .map_err(GradeError::OwnResources)?;
+                let (fixtures, results) = grade_stage(
+                    &program,
+                    fixtures.to_vec(),
+                    rule_cases,
+                    how,
+                    &sandbox(options, &hidden),
+                )?;
                 let _ = table.row(out, &submission.name, &results);
                 if all_passed(&results, how.criterion) {
                     passed += 1;
                 } else {
                     failed += 1;
                 }
-                json::for_submission(&name, &heading, fixtures, &results)
+                json::for_submission(&name, &heading, &fixtures, &results)
             }
             Err(not_graded) => {
                 let _ = table.row_not_graded(out, &submission.name, &not_graded.to_string());
@@ -304,7 +359,7 @@ fn grade_class(
                 } else {
                     failed += 1;
                 }
-                json::for_not_graded(&name, fixtures.len(), &not_graded.message())
+                json::for_not_graded(&name, total, &not_graded.message())
             }
         };
         if options.json.is_some() {

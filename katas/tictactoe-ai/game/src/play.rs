@@ -12,6 +12,20 @@ use crate::level::Level;
 use crate::moves;
 use crate::rules::{self, to_move};
 
+/// How the computer picks its move among those its level allows.
+pub trait Chooser {
+    /// The move of `level` for `mover` on `board`, a game not over; `None` only for a grid
+    /// without an empty cell.
+    fn choose(&mut self, level: Level, board: &Board, mover: Mark) -> Option<tictactoe::Position>;
+}
+
+impl Chooser for fastrand::Rng {
+    /// At random among the moves the level allows.
+    fn choose(&mut self, level: Level, board: &Board, mover: Mark) -> Option<tictactoe::Position> {
+        moves::choose(level, board, mover, self)
+    }
+}
+
 /// The menu's prompt. The input ending here ends the program as `exit` does.
 pub const COMMAND: Question = Question {
     prompt: "Input command: ",
@@ -92,7 +106,7 @@ pub fn initial_setup<R: BufRead, W: Write>(console: &mut Console<R, W>) -> Resul
 
 /// A whole game from the empty grid, `players[0]` playing X and `players[1]` O: the empty
 /// grid, then each move (the user's by the prompt and the three rules, the computer's after
-/// its `Making move` line, at random among its level's moves) and its grid, then the result.
+/// its `Making move` line, at random among its level's moves, as `chooser` picks) and its grid, then the result.
 ///
 /// # Errors
 ///
@@ -100,7 +114,7 @@ pub fn initial_setup<R: BufRead, W: Write>(console: &mut Console<R, W>) -> Resul
 pub fn game<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     players: [Player; 2],
-    random: &mut fastrand::Rng,
+    chooser: &mut dyn Chooser,
 ) -> Result<(), StageError> {
     let mut board = Board::empty();
     console.show(board)?;
@@ -112,7 +126,7 @@ pub fn game<R: BufRead, W: Write>(
             Player::Computer(level) => {
                 console.say(level.announcement())?;
                 // A game not over has an empty cell, and every level has a move there.
-                match moves::choose(level, &board, mover, random) {
+                match chooser.choose(level, &board, mover) {
                     Some(position) => position,
                     None => break,
                 }
@@ -138,11 +152,11 @@ pub fn game<R: BufRead, W: Write>(
 pub fn menu<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     levels: &[Level],
-    random: &mut fastrand::Rng,
+    chooser: &mut dyn Chooser,
 ) -> Result<(), StageError> {
     loop {
         match console.ask_until(COMMAND, |answer| parse_command(answer, levels)) {
-            Ok(Command::Start(players)) => game(console, players, random)?,
+            Ok(Command::Start(players)) => game(console, players, chooser)?,
             Ok(Command::Exit) | Err(StageError::InputEnded(_)) => return Ok(()),
             Err(error) => return Err(error),
         }
