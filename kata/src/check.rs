@@ -135,7 +135,9 @@ pub fn check(
     let check = course.content_check(stage)?;
     // The games against the computer, judged by the kata's rules after the fixtures.
     let rule_cases = grade::katas::rule_cases(&course.kata, stage).map_err(KataError::Grader)?;
-    let rule_count = rule_cases.as_ref().map_or(0, |rule_cases| rule_cases.cases.len());
+    let rule_count = rule_cases
+        .as_ref()
+        .map_or(0, |rule_cases| rule_cases.cases.len());
     if narrate && let Some(build) = project.commands(stage).ok().and_then(|c| c.build.as_ref()) {
         writeln!(out, "Building: {build}")?;
         out.flush()?;

@@ -64,12 +64,16 @@ impl Course {
     ///
     /// # Errors
     ///
-    /// When a stage's fixtures cannot be read.
+    /// When a stage's fixtures or rule cases cannot be read.
     pub fn new(kata: Kata) -> Result<Course, KataError> {
         let cases = kata
             .stages
             .iter()
-            .map(|stage| kata.fixtures(stage.number).map(|fixtures| fixtures.len()))
+            .map(|stage| {
+                // Its fixtures, and its cases judged by the kata's rules.
+                let fixtures = kata.fixtures(stage.number)?.len();
+                Ok(fixtures + kata.rule_cases(stage.number)?.len())
+            })
             .collect::<Result<Vec<_>, _>>()
             .map_err(KataError::Fixture)?;
         Ok(Course { kata, cases })

@@ -16,7 +16,39 @@ use tictactoe_ai::play::{Chooser, Command, Player, parse_command};
 use tictactoe_ai::{Level, rules};
 
 pub(crate) fn trials() -> Vec<Trial> {
-    test_support::tests!("ai":
+    // Correct solutions in other languages, every stage with every case: over a hundred runs
+    // each, so left to `scripts/ai-solutions` (which CI runs) rather than `cargo test`.
+    let solutions = [
+        test_support::test_with(
+            "ai::solution::python_passes_every_stage",
+            test_support::toolchain::python,
+            |python| {
+                let script = kata().join("solutions/python/tictactoe_ai.py");
+                passes_every_stage(&[python.into(), script.into()]);
+            },
+        )
+        .with_ignored_flag(true),
+        test_support::test_with(
+            "ai::solution::c_passes_every_stage",
+            test_support::toolchain::gcc,
+            |gcc| {
+                let dir = tempfile::tempdir().expect("a temporary folder");
+                let binary = dir.path().join("tictactoe_ai");
+                let built = std::process::Command::new(gcc)
+                    .arg("-O2")
+                    .arg("-o")
+                    .arg(&binary)
+                    .arg(kata().join("solutions/c/tictactoe_ai.c"))
+                    .status()
+                    .expect("gcc runs");
+                assert!(built.success(), "the C solution builds");
+                passes_every_stage(&[binary.into()]);
+            },
+        )
+        .with_ignored_flag(true),
+    ];
+    let mut trials = Vec::from(solutions);
+    trials.extend(test_support::tests!("ai":
         the_reference_passes_every_stage,
         easy_that_always_plays_the_first_empty_cell,
         medium_that_misses_a_win,
@@ -27,7 +59,19 @@ pub(crate) fn trials() -> Vec<Trial> {
         x_wins_while_the_game_goes_on,
         making_move_names_the_wrong_level,
         the_menu_prompt_not_flushed,
-    )
+    ));
+    trials
+}
+
+/// Grades `command STAGE` on every case of every stage, and checks each passes.
+fn passes_every_stage(command: &[OsString]) {
+    for stage in 1..=5 {
+        let mut more: Vec<OsString> = vec!["--all".into(), "--".into()];
+        more.extend(command.iter().cloned());
+        more.push(stage.to_string().into());
+        let graded = grade_stage(stage, &more);
+        assert_eq!(graded.status, Some(0), "stage {stage}:\n{}", graded.report);
+    }
 }
 
 /// The kata's folder in the workspace under test.
