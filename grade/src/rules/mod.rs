@@ -19,7 +19,8 @@ use std::collections::BTreeMap;
 use harness::content::{Caret, Finding, Mismatch, Place, Spot};
 use harness::rules::{Answered, Answerer, Rules, RulesCase, RulesJudgement};
 use tictactoe::{Board, Mark, Position};
-use tictactoe_ai::{Level, Player};
+use tictactoe_ai::moves::Rule;
+use tictactoe_ai::{Level, Player, minimax};
 
 use reading::{Event, Located};
 use replay::{Fault, Replay, Stage, Violation};
@@ -96,6 +97,12 @@ impl Rules for TicTacToeAi {
             },
         };
         let replay = &judged[shown].0;
+        // After a move that breaks a rule the replay plays a right one, and the two runs go
+        // apart: how the program then ended is no fault of its own.
+        let exit_status = match (&replay.violation, &runs[shown].run.outcome) {
+            (Some(_), harness::Outcome::Exited(status)) => *status,
+            _ => replay.exit_status,
+        };
         let summary = summary.map(|summary| {
             if runs.len() > 1 && wrong.is_some() {
                 format!("run {} of {}: {summary}", shown + 1, runs.len())
@@ -106,7 +113,7 @@ impl Rules for TicTacToeAi {
         RulesJudgement {
             shown,
             expected: replay.expected.clone(),
-            exit_status: replay.exit_status,
+            exit_status,
             finding,
             summary,
         }
@@ -227,6 +234,15 @@ fn rule_broken(
     } = violation;
     let played_words = played.map_or("a move".to_owned(), |cell| format!("`{}`", named(cell)));
     let rule = match fault {
+        Fault::Rule(rule @ Rule::Best(_)) => match played {
+            Some(cell) => format!(
+                "{}, but `{}` leads to {} for {mover}",
+                rule.in_words(*level, *mover),
+                named(*cell),
+                minimax::value_of_move(before, *cell, *mover).in_words()
+            ),
+            None => rule.in_words(*level, *mover),
+        },
         Fault::Rule(rule) => rule.in_words(*level, *mover),
         Fault::WrongMark(mark) => format!(
             "X always moves first and the marks alternate: this move is {mark}'s, but the grid \

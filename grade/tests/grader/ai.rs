@@ -131,7 +131,11 @@ fn caught(stage: u8, fault: &str, names: &[&str]) {
 fn the_reference_passes_stage_5() {
     let graded = grade_stage(5, &["--all".into()]);
     assert_eq!(graded.status, Some(0), "{}", graded.report);
-    assert!(graded.report.contains("23 passed, 0 failed"), "{}", graded.report);
+    assert!(
+        graded.report.contains("23 passed, 0 failed"),
+        "{}",
+        graded.report
+    );
 }
 
 fn easy_that_always_plays_the_first_empty_cell() {
@@ -178,6 +182,7 @@ fn hard_that_is_only_medium() {
         &[
             "level \"hard\") played",
             "a move must keep the best outcome a perfect game allows",
+            "leads to a loss for",
             "The grid before the move:",
             "A right move:",
         ],
