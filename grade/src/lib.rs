@@ -5,7 +5,9 @@
 //! given, the workspace's, or one built in) and its stage's fixtures, grades with the harness's
 //! engine ([`harness::grading`]) and writes its reports ([`harness::report`]). [`class`] grades
 //! a whole class, [`project`] reads a learner's `kata.toml`, [`reference`](mod@reference) runs the reference
-//! stages built in, and [`content`] is the Tic-Tac-Toe kata's content check. Every failure is a
+//! stages built in, [`content`] is the Tic-Tac-Toe kata's content check, and [`rules`](mod@rules)
+//! the Tic-Tac-Toe with AI kata's rules, which judge its games against the computer
+//! ([`grade_stage`] grades a stage's fixtures, then those cases). Every failure is a
 //! [`GradeError`] with its exit status.
 
 pub mod class;

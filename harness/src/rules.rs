@@ -7,7 +7,7 @@
 //! The rules judge a case by writing the transcript a right program would have shown in one of
 //! its runs (the program's own choices kept where they are right), and what they found: a rule
 //! broken, or the content right. That run is then judged against that transcript as any case is
-//! ([`crate::judge`]), so a rules case has a verdict, feedback and a place in every report like
+//! ([`crate::judge()`]), so a rules case has a verdict, feedback and a place in every report like
 //! any other; its file is a list of cases:
 //!
 //! ```toml

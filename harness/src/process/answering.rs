@@ -75,3 +75,44 @@ pub fn run_answering(
         started,
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers each question with how many it has seen so far in the output, then ends the
+    /// input.
+    struct Counting;
+
+    impl Answerer for Counting {
+        fn answer(&mut self, output: &[u8]) -> Option<String> {
+            let asked = output.windows(3).filter(|window| window == b"Q: ").count();
+            (asked < 3).then(|| format!("seen {asked}"))
+        }
+    }
+
+    #[test]
+    fn each_answer_is_decided_from_the_output_when_the_program_waits() {
+        if watch::support().is_err() {
+            return;
+        }
+        let script = "while printf 'Q: ' && read -r line; do echo \"got $line\"; done; echo end";
+        let program = Program::command(vec!["sh".into(), "-c".into(), script.into()]);
+        let (run, inputs) = run_answering(
+            &program,
+            &mut Counting,
+            Limits::default(),
+            &Sandbox::off("a test's own program"),
+        )
+        .expect("the grader runs");
+        let written: Vec<&str> = inputs.iter().map(|input| input.written.as_str()).collect();
+        assert_eq!(written, ["seen 1", "seen 2", "\\z"]);
+        assert!(inputs[2].ends_input);
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            "Q: got seen 1\nQ: got seen 2\nQ: end\n"
+        );
+        let record = run.interleaving.expect("given one answer at a time");
+        assert_eq!(record.given, [3, 17, 31]);
+    }
+}

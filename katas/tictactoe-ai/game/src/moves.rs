@@ -1,6 +1,6 @@
 //! The moves each level may make in a position: every one of them is a right move, and the
 //! reference picks one at random. A grader checks a program's move against the same sets, and
-//! names the rule that decided them ([`Choice`]).
+//! names the rule that decided them ([`Rule`]).
 
 use tictactoe::{Board, Mark, Position};
 
