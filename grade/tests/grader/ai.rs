@@ -53,7 +53,7 @@ pub(crate) fn trials() -> Vec<Trial> {
     ];
     let mut trials = Vec::from(solutions);
     trials.extend(test_support::tests!("ai":
-        the_reference_passes_stage_5,
+        the_reference_passes_stage_2,
         easy_that_always_plays_the_first_empty_cell,
         medium_that_misses_a_win,
         medium_that_misses_a_block,
@@ -127,12 +127,13 @@ fn caught(stage: u8, fault: &str, names: &[&str]) {
     }
 }
 
-/// The last stage, which holds every level; `scripts/ai-solutions` grades every stage.
-fn the_reference_passes_stage_5() {
-    let graded = grade_stage(5, &["--all".into()]);
+/// Stage 2, the cheapest with cases judged by rules, many-run ones among them: grading every
+/// stage, over three hundred runs, is left to `scripts/ai-solutions`.
+fn the_reference_passes_stage_2() {
+    let graded = grade_stage(2, &["--all".into()]);
     assert_eq!(graded.status, Some(0), "{}", graded.report);
     assert!(
-        graded.report.contains("23 passed, 0 failed"),
+        graded.report.contains("7 passed, 0 failed"),
         "{}",
         graded.report
     );
@@ -182,7 +183,7 @@ fn hard_that_is_only_medium() {
         &[
             "level \"hard\") played",
             "a move must keep the best outcome a perfect game allows",
-            "leads to a loss for",
+            "leads to",
             "The grid before the move:",
             "A right move:",
         ],
