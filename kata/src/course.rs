@@ -130,6 +130,19 @@ impl Course {
         self.kata.fixtures(stage).map_err(KataError::Fixture)
     }
 
+    /// Every case of stage `stage` by its name and hint: its fixtures, then its cases judged by
+    /// the kata's rules.
+    ///
+    /// # Errors
+    ///
+    /// When they cannot be read.
+    pub fn all_cases(&self, stage: u8) -> Result<Vec<Fixture>, KataError> {
+        let mut cases = self.fixtures(stage)?;
+        let judged = self.kata.rule_cases(stage).map_err(KataError::Fixture)?;
+        cases.extend(judged.iter().map(harness::rules::placeholder));
+        Ok(cases)
+    }
+
     /// The content check of stage `stage`.
     ///
     /// # Errors
