@@ -404,3 +404,120 @@ fn hard_never_loses(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use harness::transcript::Input;
+    use harness::{Interleaving, Outcome, Run};
+
+    use super::*;
+
+    /// The grid of `rows`, as the kata shows it.
+    fn grid(rows: [&str; 3]) -> String {
+        format!(
+            "---------\n| {} |\n| {} |\n| {} |\n---------\n",
+            rows[0], rows[1], rows[2]
+        )
+    }
+
+    /// A run of stage 3 given `start easy easy`, then `exit`, that wrote `game`.
+    fn easy_easy(game: &str) -> Answered {
+        let stdout = format!("Input command: {game}Input command: ");
+        let typed = |line: &str| Input {
+            written: line.to_owned(),
+            prompt: Vec::new(),
+            bytes: format!("{line}\n").into_bytes(),
+            ends_input: false,
+        };
+        Answered {
+            run: Run {
+                outcome: Outcome::Exited(0),
+                interleaving: Some(Interleaving {
+                    given: vec![15, stdout.len()],
+                    asked_for_more: None,
+                }),
+                stdout: stdout.into_bytes(),
+                stderr: Vec::new(),
+                duration: Duration::ZERO,
+            },
+            inputs: vec![typed("start easy easy"), typed("exit")],
+        }
+    }
+
+    /// X takes the top row while O plays the middle row's first two cells.
+    fn moves(second_o: [&str; 3], level: &str, state: &str) -> String {
+        let level = format!("Making move level \"{level}\"\n");
+        [
+            grid(["_ _ _", "_ _ _", "_ _ _"]),
+            level.clone(),
+            grid(["X _ _", "_ _ _", "_ _ _"]),
+            level.clone(),
+            grid(["X _ _", "O _ _", "_ _ _"]),
+            level.clone(),
+            grid(["X X _", "O _ _", "_ _ _"]),
+            level.clone(),
+            grid(second_o),
+            level.clone(),
+            grid(["X X X", "O O _", "_ _ _"]),
+            format!("{state}\n"),
+        ]
+        .concat()
+    }
+
+    fn judged(game: &str) -> RulesJudgement {
+        let case = RulesCase {
+            name: "easy-against-easy".to_owned(),
+            path: "rules/stage3.toml".into(),
+            hint: "hint".to_owned(),
+            commands: vec!["start easy easy".to_owned()],
+            answers: "first-empty".to_owned(),
+            runs: 1,
+            check: "legal".to_owned(),
+        };
+        TicTacToeAi::new(3).judge(&case, &[easy_easy(game)])
+    }
+
+    fn summary(judgement: &RulesJudgement) -> String {
+        match &judgement.finding {
+            Finding::Differs(mismatch) => mismatch.summary.clone(),
+            Finding::Same(_) => panic!("no fault found in {}", judgement.expected),
+        }
+    }
+
+    #[test]
+    fn a_right_game_is_its_own_expected_transcript() {
+        let game = moves(["X X _", "O O _", "_ _ _"], "easy", "X wins");
+        let judgement = judged(&game);
+        assert_eq!(judgement.finding, Finding::Same(Vec::new()));
+        assert_eq!(
+            judgement.expected,
+            format!("Input command: > start easy easy\n{game}Input command: > exit\n")
+        );
+    }
+
+    #[test]
+    fn names_a_mark_on_a_taken_cell_a_wrong_level_and_a_wrong_state() {
+        let overwrite = judged(&moves(["O X _", "O _ _", "_ _ _"], "easy", "X wins"));
+        assert!(
+            summary(&overwrite).starts_with(
+                "the computer (O, level \"easy\") played `1 1`, which breaks a rule: a move goes \
+                 to an empty cell"
+            ),
+            "{}",
+            summary(&overwrite)
+        );
+        let level = judged(&moves(["X X _", "O O _", "_ _ _"], "medium", "X wins"));
+        assert_eq!(
+            summary(&level),
+            "the output shows `Making move level \"medium\"` where `Making move level \"easy\"` \
+             should be"
+        );
+        let state = judged(&moves(["X X _", "O O _", "_ _ _"], "easy", "Draw"));
+        assert_eq!(
+            summary(&state),
+            "the output shows `Draw` where `X wins` should be"
+        );
+    }
+}
