@@ -97,19 +97,23 @@ fn grade_stage(stage: u8, more: &[OsString]) -> crate::Graded {
         "--kata".into(),
         kata.clone().into(),
         stage.to_string().into(),
-        "--fixtures".into(),
-        kata.join("fixtures").into(),
     ];
+    if !more.iter().any(|arg| arg == "--fixtures") {
+        args.extend(["--fixtures".into(), kata.join("fixtures").into()]);
+    }
     args.extend(more.iter().cloned());
     crate::grade(&args)
 }
 
-/// Grades the faulty AI `fault` on stage `stage`, and checks it fails with feedback holding
-/// each of `names`.
+/// Grades the faulty AI `fault` on stage `stage` (a menu stage), and checks it fails with
+/// feedback holding each of `names`. The kata's fixtures are left out, the stage's one fixture
+/// the tests' own menu case, so that the cases judged by rules come at once.
 fn caught(stage: u8, fault: &str, names: &[&str]) {
     let graded = grade_stage(
         stage,
         &[
+            "--fixtures".into(),
+            crate::tests_dir().join("fixtures/ai-menu").into(),
             "--".into(),
             crate::this_executable().into(),
             crate::submission::FLAG.into(),
