@@ -553,6 +553,33 @@ mod tests {
     }
 
     #[test]
+    fn reads_the_rules_and_a_stage_s_rule_cases() {
+        let text = MANIFEST_TEXT
+            .replace(
+                "title = \"Calculator\"\n",
+                "title = \"Calculator\"\nrules = \"calc-rules\"\n",
+            )
+            .replace(
+                "reference = { built-in = \"stage2\" }\n",
+                "reference = { built-in = \"stage2\" }\nrule-cases = \"rules/stage2.toml\"\n",
+            );
+        let kata = parse(&text).expect("a manifest");
+        assert_eq!(kata.rules.as_deref(), Some("calc-rules"));
+        assert_eq!(kata.stage(1).expect("stage 1").rule_cases, None);
+        assert_eq!(
+            kata.stage(2).expect("stage 2").rule_cases,
+            Some(PathBuf::from("rules/stage2.toml"))
+        );
+        let outside = text.replace("\"rules/stage2.toml\"", "\"/etc/cases.toml\"");
+        assert!(
+            parse(&outside)
+                .expect_err("a path outside")
+                .message
+                .contains("rule cases")
+        );
+    }
+
+    #[test]
     fn a_broken_manifest_is_named_with_its_line() {
         let both = MANIFEST_TEXT.replace(
             "{ built-in = \"stage2\" }",
