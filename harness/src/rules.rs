@@ -23,6 +23,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
 use serde::Deserialize;
@@ -31,7 +32,7 @@ use crate::content::{Comparison, ContentCheck, Finding};
 use crate::fixture::{Fixture, FixtureError};
 use crate::grading::Grading;
 use crate::judge::{Judgement, Verdict, judge};
-use crate::process::{self, Run};
+use crate::process::{self, Outcome, Run};
 use crate::program::Program;
 use crate::results::CaseResult;
 use crate::sandbox::Sandbox;
@@ -288,6 +289,10 @@ fn run_case(
         .map_or(1, usize::from)
         .min(case.runs);
     let next = Mutex::new(0);
+    // A run that did not even end by itself (out of time, killed, not started) says enough:
+    // the runs after it are not started, so that a program that hangs costs one time limit,
+    // not one a run.
+    let stop = AtomicBool::new(false);
     let results: Mutex<Vec<Option<io::Result<Answered>>>> =
         Mutex::new((0..case.runs).map(|_| None).collect());
     thread::scope(|scope| {
@@ -300,7 +305,7 @@ fn run_case(
                         *next += 1;
                         index
                     };
-                    if index >= case.runs {
+                    if index >= case.runs || stop.load(Ordering::SeqCst) {
                         return;
                     }
                     let answered = rules
@@ -311,6 +316,12 @@ fn run_case(
                         })
                         .map(|(run, inputs)| Answered { run, inputs });
                     let failed = answered.is_err();
+                    if answered
+                        .as_ref()
+                        .is_ok_and(|answered| !matches!(answered.run.outcome, Outcome::Exited(_)))
+                    {
+                        stop.store(true, Ordering::SeqCst);
+                    }
                     lock(&results)[index] = Some(answered);
                     if failed {
                         return;
