@@ -246,7 +246,7 @@ fn rule_broken(
         Fault::Rule(rule) => rule.in_words(*level, *mover),
         Fault::WrongMark(mark) => format!(
             "X always moves first and the marks alternate: this move is {mark}'s, but the grid \
-             shows a {} there",
+             shows an {} there",
             mark.other()
         ),
         Fault::Occupied => "a move goes to an empty cell: this one was taken".to_owned(),
@@ -275,7 +275,7 @@ fn rule_broken(
         notes: vec![
             format!("The grid before the move: {}.", grid_words(before)),
             format!(
-                "A right move: `{}`, as the expected transcript shows.",
+                "A right move: {mover} at `{}`, as the expected transcript shows.",
                 named(*right)
             ),
         ],
