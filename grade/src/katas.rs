@@ -9,11 +9,13 @@ use std::path::{Path, PathBuf};
 use harness::ContentCheck;
 use harness::content::PlainText;
 use harness::kata::{self, Kata, Reference};
+use harness::rules::{Rules, RulesCase};
 use harness::sandbox::Sandbox;
 use include_dir::{Dir, include_dir};
 
 use crate::content::TicTacToe;
 use crate::error::GradeError;
+use crate::rules::TicTacToeAi;
 
 /// Every kata of this repository, as it was when the grader was built: a folder a kata.
 static BUILT_IN: Dir<'_> = include_dir!("$OUT_DIR/katas");
@@ -107,6 +109,66 @@ pub fn content_check(kata: &Kata, stage: u8) -> Result<Box<dyn ContentCheck>, Gr
             kata.title
         ))),
     }
+}
+
+/// The rules that judge `kata`'s rule cases at stage `stage`: the ones its manifest names, if
+/// it names any.
+///
+/// # Errors
+///
+/// When the manifest names rules this grader does not have.
+pub fn rules(kata: &Kata, stage: u8) -> Result<Option<Box<dyn Rules>>, GradeError> {
+    match kata.rules.as_deref() {
+        None => Ok(None),
+        Some(crate::rules::NAME) => Ok(Some(Box::new(TicTacToeAi::new(stage)))),
+        Some(other) => Err(GradeError::Usage(format!(
+            "{} names the rules `{other}`, which this grade does not have (it has `{}`)",
+            kata.title,
+            crate::rules::NAME
+        ))),
+    }
+}
+
+/// A stage's cases judged by its kata's rules, with the rules.
+pub struct RuleCases {
+    /// The cases, in the order of their file.
+    pub cases: Vec<RulesCase>,
+    /// The rules that judge them.
+    pub rules: Box<dyn Rules>,
+}
+
+/// The cases of `kata`'s stage `stage` judged by its rules, with the rules: none when the stage
+/// has none.
+///
+/// # Errors
+///
+/// When the file of cases cannot be read, a case names a strategy or check the rules do not
+/// have, or the kata has cases but no rules.
+pub fn rule_cases(kata: &Kata, stage: u8) -> Result<Option<RuleCases>, GradeError> {
+    let cases = kata.rule_cases(stage).map_err(GradeError::Fixture)?;
+    if cases.is_empty() {
+        return Ok(None);
+    }
+    let Some(rules) = rules(kata, stage)? else {
+        return Err(GradeError::Usage(format!(
+            "stage {stage} of {} has cases judged by rules, but its manifest names no `rules`",
+            kata.title
+        )));
+    };
+    for case in &cases {
+        rules
+            .answerer(case)
+            .map(drop)
+            .and_then(|()| rules.knows_check(case))
+            .map_err(|why| {
+                GradeError::Usage(format!(
+                    "{}: the case `{}`: {why}",
+                    case.path.display(),
+                    case.name
+                ))
+            })?;
+    }
+    Ok(Some(RuleCases { cases, rules }))
 }
 
 /// A folder a kata's own commands run in: its folder, or for a kata built in, a copy of it

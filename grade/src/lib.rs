@@ -5,7 +5,9 @@
 //! given, the workspace's, or one built in) and its stage's fixtures, grades with the harness's
 //! engine ([`harness::grading`]) and writes its reports ([`harness::report`]). [`class`] grades
 //! a whole class, [`project`] reads a learner's `kata.toml`, [`reference`](mod@reference) runs the reference
-//! stages built in, and [`content`] is the Tic-Tac-Toe kata's content check. Every failure is a
+//! stages built in, [`content`] is the Tic-Tac-Toe kata's content check, and [`rules`](mod@rules)
+//! the Tic-Tac-Toe with AI kata's rules, which judge its games against the computer
+//! ([`grade_stage`] grades a stage's fixtures, then those cases). Every failure is a
 //! [`GradeError`] with its exit status.
 
 pub mod class;
@@ -14,6 +16,7 @@ pub mod error;
 pub mod katas;
 pub mod project;
 pub mod reference;
+pub mod rules;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -27,6 +30,8 @@ use harness::kata::Kata;
 use harness::report::{self, Delivery, Heading, json, text};
 use harness::sandbox::Sandbox;
 use harness::{CaseResult, Criterion, Grading, Limits, Program, grade};
+
+use katas::RuleCases;
 
 pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError};
 
@@ -181,6 +186,7 @@ fn grade_as_asked(
         ),
     };
     let check = katas::content_check(&kata, stage.number)?;
+    let rule_cases = katas::rule_cases(&kata, stage.number)?;
     let delivery = Delivery::new(options.whole_input);
     let how = Grading {
         check: check.as_ref(),
@@ -211,7 +217,7 @@ fn grade_as_asked(
             options,
             class,
             (heading, &kata, &hidden),
-            &fixtures,
+            (&fixtures, rule_cases.as_ref()),
             how,
             out,
         );
@@ -222,7 +228,7 @@ fn grade_as_asked(
     } else {
         (Program::command(options.command.clone()), None)
     };
-    let results = grade(&program, &fixtures, how, &sandbox).map_err(GradeError::OwnResources)?;
+    let (fixtures, results) = grade_stage(&program, fixtures, rule_cases.as_ref(), how, &sandbox)?;
     let label = if options.command.is_empty() {
         program.label().to_owned()
     } else {
@@ -239,6 +245,44 @@ fn grade_as_asked(
 
 /// The folder of a stage's fixtures given with `--fixtures DIR`: `DIR/stageN` when there is
 /// one, else `DIR` itself.
+/// Grades `program` on a stage's cases: `fixtures`, then the cases judged by the kata's rules
+/// (`rule_cases`), numbered after them. Without `how.all`, the rules cases run only when every
+/// fixture passed, and stop at the first that fails. Returns every case as a fixture (a rules
+/// case as the transcript its shown run was judged against; one not run by its name alone) and
+/// the results.
+///
+/// # Errors
+///
+/// The grader's own failure.
+pub fn grade_stage(
+    program: &Program,
+    fixtures: Vec<Fixture>,
+    rule_cases: Option<&RuleCases>,
+    how: Grading<'_>,
+    sandbox: &Sandbox,
+) -> Result<(Vec<Fixture>, Vec<CaseResult>), GradeError> {
+    let mut results = grade(program, &fixtures, how, sandbox).map_err(GradeError::OwnResources)?;
+    let mut fixtures = fixtures;
+    let Some(RuleCases { cases, rules }) = rule_cases else {
+        return Ok((fixtures, results));
+    };
+    let first = fixtures.len() + 1;
+    let graded =
+        if how.all || all_passed(&results, how.criterion) && results.len() == fixtures.len() {
+            harness::rules::grade(program, cases, rules.as_ref(), first, how, sandbox)
+                .map_err(GradeError::OwnResources)?
+        } else {
+            Vec::new()
+        };
+    let run = graded.len();
+    for (fixture, result) in graded {
+        fixtures.push(fixture);
+        results.push(result);
+    }
+    fixtures.extend(cases[run..].iter().map(harness::rules::placeholder));
+    Ok((fixtures, results))
+}
+
 fn given_fixtures_dir(given: &Path, stage: u8) -> PathBuf {
     let nested = given.join(format!("stage{stage}"));
     if nested.is_dir() {
@@ -266,15 +310,16 @@ fn grade_class(
     options: &Options,
     class: &Path,
     (heading, kata, hidden): (Heading<'_>, &Kata, &[PathBuf]),
-    fixtures: &[Fixture],
+    (fixtures, rule_cases): (&[Fixture], Option<&RuleCases>),
     how: Grading<'_>,
     out: &mut impl Write,
 ) -> Result<u8, GradeError> {
     let submissions = class::submissions(class, &options.command)?;
+    let total = fixtures.len() + rule_cases.map_or(0, |rule_cases| rule_cases.cases.len());
     let table = text::ClassTable::start(
         out,
         heading,
-        fixtures.len(),
+        total,
         submissions
             .iter()
             .map(|submission| submission.name.as_os_str()),
@@ -294,15 +339,20 @@ fn grade_class(
                         .filter(|other| other.folder != submission.folder)
                         .map(|other| other.folder.clone()),
                 );
-                let results = grade(&program, fixtures, how, &sandbox(options, kata, &hidden))
-                    .map_err(GradeError::OwnResources)?;
-                let _ = table.row(out, &submission.name, fixtures, &results);
+                let (fixtures, results) = grade_stage(
+                    &program,
+                    fixtures.to_vec(),
+                    rule_cases,
+                    how,
+                    &sandbox(options, kata, &hidden),
+                )?;
+                let _ = table.row(out, &submission.name, &fixtures, &results);
                 if all_passed(&results, how.criterion) {
                     passed += 1;
                 } else {
                     failed += 1;
                 }
-                json::for_submission(&name, &heading, fixtures, &results)
+                json::for_submission(&name, &heading, &fixtures, &results)
             }
             Err(not_graded) => {
                 let _ = table.row_not_graded(out, &submission.name, &not_graded.to_string());
@@ -311,7 +361,7 @@ fn grade_class(
                 } else {
                     failed += 1;
                 }
-                json::for_not_graded(&name, fixtures.len(), &not_graded.message())
+                json::for_not_graded(&name, total, &not_graded.message())
             }
         };
         if options.json.is_some() {

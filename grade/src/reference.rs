@@ -23,13 +23,18 @@ pub const FLAG: &str = "--run-reference";
 type Play = fn(&mut dyn BufRead, &mut dyn Write) -> Result<(), StageError>;
 
 /// The programs linked in, by the name a manifest gives them: the cargo packages of the
-/// Tic-Tac-Toe kata's reference stages.
+/// reference stages of the Tic-Tac-Toe kata and of the Tic-Tac-Toe with AI kata.
 const BUILT_IN: &[(&str, Play)] = &[
     ("stage1", |input, output| stage1::run(input, output)),
     ("stage2", |input, output| stage2::run(input, output)),
     ("stage3", |input, output| stage3::run(input, output)),
     ("stage4", |input, output| stage4::run(input, output)),
     ("stage5", |input, output| stage5::run(input, output)),
+    ("ai-stage1", |input, output| ai_stage1::run(input, output)),
+    ("ai-stage2", |input, output| ai_stage2::run(input, output)),
+    ("ai-stage3", |input, output| ai_stage3::run(input, output)),
+    ("ai-stage4", |input, output| ai_stage4::run(input, output)),
+    ("ai-stage5", |input, output| ai_stage5::run(input, output)),
 ];
 
 /// The built-in program named `name`.

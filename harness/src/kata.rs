@@ -27,6 +27,7 @@ use toml::Spanned;
 
 use crate::fixture::{self, Fixture, FixtureError};
 use crate::program::Program;
+use crate::rules::{self, RulesCase};
 
 /// The manifest's file name, in the kata's folder: not to be confused with a learner's
 /// `kata.toml`, which says how the learner's own stages are built and run.
@@ -43,12 +44,14 @@ struct ManifestFile {
     #[serde(default)]
     content_check: Option<Spanned<String>>,
     #[serde(default)]
+    rules: Option<Spanned<String>>,
+    #[serde(default)]
     stages: Vec<StageFile>,
 }
 
 /// One `[[stages]]` table as written.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct StageFile {
     title: String,
     description: Spanned<String>,
@@ -56,6 +59,8 @@ struct StageFile {
     reference: Spanned<ReferenceFile>,
     #[serde(default)]
     order: Option<Spanned<Vec<String>>>,
+    #[serde(default)]
+    rule_cases: Option<Spanned<String>>,
 }
 
 /// A stage's `reference` as written: exactly one of its two keys.
@@ -97,6 +102,9 @@ pub struct Stage {
     pub order: Vec<String>,
     /// The manifest's line of its `order`, for messages about it.
     pub order_line: Option<usize>,
+    /// Its cases judged by the kata's rules rather than by one transcript, a file of them
+    /// ([`crate::rules`]), from the kata's folder, if it has any.
+    pub rule_cases: Option<PathBuf>,
 }
 
 /// Where a kata's files are.
@@ -119,6 +127,8 @@ pub struct Kata {
     pub summary: Option<String>,
     /// The name of the content check its stages are graded with beside the exact text, if any.
     pub content_check: Option<String>,
+    /// The name of the rules its stages' rule cases are judged by, if any.
+    pub rules: Option<String>,
     /// Its stages, in order: at least one.
     pub stages: Vec<Stage>,
     /// Where its files are.
@@ -242,6 +252,11 @@ impl Kata {
             };
             let description = relative(&stage.description, "description")?;
             let fixtures = relative(&stage.fixtures, "fixtures folder")?;
+            let rule_cases = stage
+                .rule_cases
+                .as_ref()
+                .map(|field| relative(field, "rule cases file"))
+                .transpose()?;
             let reference_span = stage.reference.span();
             let reference = match stage.reference.into_inner() {
                 ReferenceFile {
@@ -286,6 +301,7 @@ impl Kata {
                 reference_line: line_of(text, reference_span.start),
                 order: stage.order.map(Spanned::into_inner).unwrap_or_default(),
                 order_line,
+                rule_cases,
             });
         }
         Ok(Kata {
@@ -293,6 +309,7 @@ impl Kata {
             title: file.title,
             summary: file.summary,
             content_check: file.content_check.map(Spanned::into_inner),
+            rules: file.rules.map(Spanned::into_inner),
             stages,
             source,
         })
@@ -469,6 +486,29 @@ impl Kata {
         }
     }
 
+    /// The cases of stage `number` judged by the kata's rules, in the order of their file; none
+    /// when the stage has no such file.
+    ///
+    /// # Errors
+    ///
+    /// When the stage does not exist, or its file cannot be read or is not a file of cases.
+    pub fn rule_cases(&self, number: u8) -> Result<Vec<RulesCase>, FixtureError> {
+        let stage = self.stage(number).map_err(|message| FixtureError {
+            path: self.path_of(Path::new(MANIFEST)),
+            line: None,
+            message,
+        })?;
+        let Some(relative) = &stage.rule_cases else {
+            return Ok(Vec::new());
+        };
+        let text = self.read(relative).map_err(|error| FixtureError {
+            path: error.path,
+            line: error.line,
+            message: error.message,
+        })?;
+        rules::parse(&self.path_of(relative), &text)
+    }
+
     /// The folder of stage `number`'s fixtures as reports name it, and, for a kata read from a
     /// folder, as the sandbox hides it.
     #[must_use]
@@ -553,6 +593,33 @@ mod tests {
             "Calculator has no stage 3: its stages are 1 to 2"
         );
         assert!(kata.stage(0).is_err());
+    }
+
+    #[test]
+    fn reads_the_rules_and_a_stage_s_rule_cases() {
+        let text = MANIFEST_TEXT
+            .replace(
+                "title = \"Calculator\"\n",
+                "title = \"Calculator\"\nrules = \"calc-rules\"\n",
+            )
+            .replace(
+                "reference = { built-in = \"stage2\" }\n",
+                "reference = { built-in = \"stage2\" }\nrule-cases = \"rules/stage2.toml\"\n",
+            );
+        let kata = parse(&text).expect("a manifest");
+        assert_eq!(kata.rules.as_deref(), Some("calc-rules"));
+        assert_eq!(kata.stage(1).expect("stage 1").rule_cases, None);
+        assert_eq!(
+            kata.stage(2).expect("stage 2").rule_cases,
+            Some(PathBuf::from("rules/stage2.toml"))
+        );
+        let outside = text.replace("\"rules/stage2.toml\"", "\"/etc/cases.toml\"");
+        assert!(
+            parse(&outside)
+                .expect_err("a path outside")
+                .message
+                .contains("rule cases")
+        );
     }
 
     #[test]

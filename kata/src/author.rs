@@ -195,9 +195,20 @@ fn reference_failures(
     };
     let (program, _folder) = program;
     let check = grade::katas::content_check(kata, stage).map_err(KataError::Grader)?;
-    let results = harness::grade(
+    let rule_cases = match grade::katas::rule_cases(kata, stage) {
+        Ok(rule_cases) => rule_cases,
+        Err(error) => {
+            return Ok(vec![Problem {
+                path: manifest,
+                line: None,
+                message: error.to_string(),
+            }]);
+        }
+    };
+    let (fixtures, results) = grade::grade_stage(
         &program,
-        fixtures,
+        fixtures.to_vec(),
+        rule_cases.as_ref(),
         Grading {
             check: check.as_ref(),
             limits: Limits::default(),
@@ -207,16 +218,22 @@ fn reference_failures(
         },
         &Sandbox::off("the kata's own reference"),
     )
-    .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
+    .map_err(KataError::Grader)?;
     Ok(results
         .iter()
         .filter(|result| !result.passed(Criterion::Exact))
         .map(|result| {
-            let fixture = result.fixture(fixtures);
+            let fixture = result.fixture(&fixtures);
             let actual = result.run.transcript(&fixture.transcript);
+            // A case judged by rules has no fixture file of its own to point into.
+            let is_fixture = fixture.path.extension().is_some_and(|e| e == "snap");
             Problem {
                 path: fixture.path.clone(),
-                line: first_differing_line(fixture, &actual),
+                line: if is_fixture {
+                    first_differing_line(fixture, &actual)
+                } else {
+                    None
+                },
                 message: format!(
                     "the reference of stage {stage} does not pass this case: {}",
                     result.verdict().title()

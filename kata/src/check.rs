@@ -131,8 +131,13 @@ pub fn check(
     narrate: bool,
     out: &mut dyn Write,
 ) -> Result<StageCheck, KataError> {
-    let fixtures = course.fixtures(stage)?;
+    let mut fixtures = course.fixtures(stage)?;
     let check = course.content_check(stage)?;
+    // The games against the computer, judged by the kata's rules after the fixtures.
+    let rule_cases = grade::katas::rule_cases(&course.kata, stage).map_err(KataError::Grader)?;
+    let rule_count = rule_cases
+        .as_ref()
+        .map_or(0, |rule_cases| rule_cases.cases.len());
     if narrate && let Some(build) = project.commands(stage).ok().and_then(|c| c.build.as_ref()) {
         writeln!(out, "Building: {build}")?;
         out.flush()?;
@@ -147,28 +152,31 @@ pub fn check(
                         out,
                         "Grading `{}` on {}",
                         program.label(),
-                        plural(fixtures.len(), "test case", "test cases")
+                        plural(fixtures.len() + rule_count, "test case", "test cases")
                     )?;
                     out.flush()?;
                 }
+                let (graded, results) = grade::grade_stage(
+                    &program,
+                    fixtures,
+                    rule_cases.as_ref(),
+                    Grading {
+                        check: check.as_ref(),
+                        limits: Limits::default(),
+                        all,
+                        criterion: CRITERION,
+                        // As a person at the keyboard answers, where the system shows when a
+                        // program waits.
+                        mode: Mode::best(),
+                    },
+                    // As `grade` runs it, so that it gets the verdict it will get there.
+                    &grade::katas::sandbox(&course.kata, &[]),
+                )
+                .map_err(KataError::Grader)?;
+                fixtures = graded;
                 Outcome::Graded {
                     program: program.label().to_owned(),
-                    results: harness::grade(
-                        &program,
-                        &fixtures,
-                        Grading {
-                            check: check.as_ref(),
-                            limits: Limits::default(),
-                            all,
-                            criterion: CRITERION,
-                            // As a person at the keyboard answers, where the system shows when
-                            // a program waits.
-                            mode: Mode::best(),
-                        },
-                        // As `grade` runs it, so that it gets the verdict it will get there.
-                        &grade::katas::sandbox(&course.kata, &[]),
-                    )
-                    .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?,
+                    results,
                 }
             }
         },

@@ -64,12 +64,16 @@ impl Course {
     ///
     /// # Errors
     ///
-    /// When a stage's fixtures cannot be read.
+    /// When a stage's fixtures or rule cases cannot be read.
     pub fn new(kata: Kata) -> Result<Course, KataError> {
         let cases = kata
             .stages
             .iter()
-            .map(|stage| kata.fixtures(stage.number).map(|fixtures| fixtures.len()))
+            .map(|stage| {
+                // Its fixtures, and its cases judged by the kata's rules.
+                let fixtures = kata.fixtures(stage.number)?.len();
+                Ok(fixtures + kata.rule_cases(stage.number)?.len())
+            })
             .collect::<Result<Vec<_>, _>>()
             .map_err(KataError::Fixture)?;
         Ok(Course { kata, cases })
@@ -124,6 +128,19 @@ impl Course {
     /// When they cannot be read.
     pub fn fixtures(&self, stage: u8) -> Result<Vec<Fixture>, KataError> {
         self.kata.fixtures(stage).map_err(KataError::Fixture)
+    }
+
+    /// Every case of stage `stage` by its name and hint: its fixtures, then its cases judged by
+    /// the kata's rules.
+    ///
+    /// # Errors
+    ///
+    /// When they cannot be read.
+    pub fn all_cases(&self, stage: u8) -> Result<Vec<Fixture>, KataError> {
+        let mut cases = self.fixtures(stage)?;
+        let judged = self.kata.rule_cases(stage).map_err(KataError::Fixture)?;
+        cases.extend(judged.iter().map(harness::rules::placeholder));
+        Ok(cases)
     }
 
     /// The content check of stage `stage`.

@@ -112,7 +112,7 @@ pub fn hint(
         }
     }
     let record = progress.record(stage).cloned().unwrap_or_default();
-    let fixtures = course.fixtures(stage)?;
+    let fixtures = course.all_cases(stage)?;
     let failed = record.first_failure.as_deref().and_then(|name| {
         fixtures
             .iter()

@@ -6,6 +6,7 @@
 //! stage 3 (or stage 5) program with that fault ([`submission`]). Programs in other languages
 //! are in `tests/submissions/`; [`waiting`] grades them one answer at a time.
 
+mod ai;
 mod class;
 mod environment;
 mod feedback;
@@ -30,11 +31,16 @@ fn main() -> ExitCode {
     if args.get(1).is_some_and(|flag| flag == submission::FLAG) {
         let given = Path::new(args.get(2).map_or("".as_ref(), OsString::as_os_str));
         let arg = args.get(3).map(|arg| arg.to_string_lossy().into_owned());
-        return submission::run(&fault_of(given), arg.as_deref());
+        let fault = fault_of(given);
+        if let Some(fault) = fault.strip_prefix("ai-") {
+            return ai::run(fault, arg.as_deref());
+        }
+        return submission::run(&fault, arg.as_deref());
     }
     // The slowest first (a JVM, a compiler), so that the others fill the cores around them.
     // The JVM first: it takes longest.
-    let mut trials: Vec<Trial> = java::trials();
+    let mut trials: Vec<Trial> = ai::trials();
+    trials.extend(java::trials());
     trials.extend(waiting::trials());
     trials.extend(verdicts::trials());
     trials.extend(feedback::trials());

@@ -11,12 +11,13 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::answering::Answerer;
 use super::spawn::Spawned;
 use super::watch::{Check, Wait, Watcher};
 use super::{Limits, Outcome, Run};
 use crate::interleaving::Interleaving;
 use crate::reaper;
-use crate::transcript::Input;
+use crate::transcript::{Input, escape};
 
 /// The shortest pause between two looks at a quiet program: about the time a program takes
 /// from writing its prompt to blocking in its read.
@@ -39,6 +40,19 @@ pub(super) fn drive(
     limits: Limits,
     started: Instant,
 ) -> Run {
+    drive_with(spawned, inputs, None, watcher, limits, started).0
+}
+
+/// [`drive`], with each input decided by `answerer` from the output so far when it is given
+/// (the fixed `inputs` are then not used); returns the run and the inputs given.
+pub(super) fn drive_with<'a>(
+    spawned: Spawned,
+    inputs: &'a [Input],
+    answerer: Option<&'a mut dyn Answerer>,
+    watcher: Option<Watcher>,
+    limits: Limits,
+    started: Instant,
+) -> (Run, Vec<Input>) {
     let Spawned {
         mut child,
         stdin,
@@ -56,15 +70,17 @@ pub(super) fn drive(
     if let Err(error) = nonblocking {
         reaper::kill_group(group);
         let _ = child.wait();
-        return Run {
+        let run = Run {
             outcome: Outcome::CannotStart(format!("its pipes could not be set up: {error}")),
             stdout: Vec::new(),
             stderr: Vec::new(),
             duration: started.elapsed(),
             interleaving: None,
         };
+        return (run, Vec::new());
     }
     let mut feed = Feed::new(stdin, inputs, watcher);
+    feed.answerer = answerer;
     let deadline = started + limits.timeout;
 
     {
@@ -139,13 +155,14 @@ pub(super) fn drive(
             stdout.read_ready();
             stderr.read_ready();
         }
-        Run {
+        let run = Run {
             outcome: outcome(status, stdout.overflowed),
             stdout: stdout.into_kept(),
             stderr: stderr.into_kept(),
             duration: started.elapsed(),
             interleaving: feed.record,
-        }
+        };
+        (run, feed.answered)
     }
 }
 
@@ -190,6 +207,10 @@ struct Feed<'a> {
     watcher: Option<Watcher>,
     /// Where each input was given, when they are given one at a time.
     record: Option<Interleaving>,
+    /// Decides each input from the output so far, in place of `inputs`.
+    answerer: Option<&'a mut dyn Answerer>,
+    /// The inputs `answerer` gave, in order.
+    answered: Vec<Input>,
 }
 
 impl<'a> Feed<'a> {
@@ -205,6 +226,8 @@ impl<'a> Feed<'a> {
             close_when_written: false,
             record: watcher.as_ref().map(|_| Interleaving::default()),
             watcher,
+            answerer: None,
+            answered: Vec::new(),
         };
         if feed.watcher.is_none() {
             feed.give_the_rest();
@@ -250,7 +273,7 @@ impl<'a> Feed<'a> {
             Check::Waiting(wait) => {
                 // It wrote all this before it blocked, so it is in the pipe by now.
                 stdout.read_ready();
-                self.give(stdout.kept.len(), wait);
+                self.give(&stdout.kept, wait);
                 true
             }
             Check::Blind => {
@@ -268,9 +291,21 @@ impl<'a> Feed<'a> {
     /// written `written` bytes and waits as `wait` says. Only a read after the last input is
     /// asking for more: an event loop polls its input for as long as it is open (Node.js's
     /// readline does on a pipe, though not on a terminal), whether the program wants more or not.
-    fn give(&mut self, written: usize, wait: Wait) {
+    fn give(&mut self, output: &[u8], wait: Wait) {
+        let written = output.len();
+        let next = match &mut self.answerer {
+            Some(answerer) => {
+                // The end of the input is an input too, as a transcript writes it (`> \z`).
+                let input = answerer
+                    .answer(output)
+                    .map_or_else(end_of_input, |line| typed(&line));
+                self.answered.push(input.clone());
+                Some(input)
+            }
+            None => self.inputs.get(self.next).cloned(),
+        };
         let record = self.record.get_or_insert_with(Interleaving::default);
-        match self.inputs.get(self.next) {
+        match next {
             Some(input) => {
                 record.given.push(written);
                 self.pending.clear();
@@ -315,6 +350,26 @@ impl<'a> Feed<'a> {
             self.stdin = None;
         }
         wrote
+    }
+}
+
+/// `line` as an input typed at the keyboard: the line and its newline.
+fn typed(line: &str) -> Input {
+    Input {
+        written: escape(line.as_bytes()),
+        prompt: Vec::new(),
+        bytes: format!("{line}\n").into_bytes(),
+        ends_input: false,
+    }
+}
+
+/// The end of the input, given as an input.
+fn end_of_input() -> Input {
+    Input {
+        written: "\\z".to_owned(),
+        prompt: Vec::new(),
+        bytes: Vec::new(),
+        ends_input: true,
     }
 }
 

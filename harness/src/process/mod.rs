@@ -39,6 +39,7 @@
 //! says why), a run is given its whole input at once, and so is the rest of a run whose threads
 //! turn out to be hidden.
 
+mod answering;
 mod drive;
 mod spawn;
 mod watch;
@@ -52,6 +53,7 @@ use crate::program::Program;
 use crate::sandbox::Sandbox;
 use crate::transcript::{Input, Transcript};
 
+pub use answering::{Answerer, run_answering};
 pub use watch::Unsupported;
 
 /// How long a case may run and how much it may write.

@@ -23,6 +23,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             "katas::a_kata_built_in_is_had_by_its_name",
             built_in_by_name,
         ),
+        test(
+            "katas::a_kata_with_rule_cases_counts_them_with_its_fixtures",
+            rule_cases_counted,
+        ),
     ]
 }
 
@@ -186,4 +190,26 @@ fn built_in_by_name() {
     );
     assert_eq!(played.status, 0, "{played:?}");
     assert!(played.out.contains("42\n"), "{}", played.out);
+}
+
+/// Tic-Tac-Toe with AI, whose games against the computer are cases judged by its rules: a
+/// project made from it counts them among each stage's cases, and names them in its list.
+fn rule_cases_counted() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let made = kata(
+        dir.path(),
+        &["new", "ai", "--kata", "tictactoe-ai", "--lang", "python"],
+        "",
+    );
+    assert_eq!(made.status, 0, "{made:?}");
+    let listed = kata(&dir.path().join("ai"), &["list"], "");
+    // Stage 1 has fixtures alone; stage 5 has 9 fixtures and 14 cases judged by rules.
+    for line in [
+        "1  Initial setup",
+        "-/18",
+        "5  An undefeated champion",
+        "-/23",
+    ] {
+        assert!(listed.out.contains(line), "{line:?} in:\n{}", listed.out);
+    }
 }
