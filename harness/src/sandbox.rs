@@ -23,12 +23,15 @@ use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
 
 use landlock::{
     ABI, Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr, Scope,
     path_beneath_rules,
 };
 use tempfile::TempDir;
+
+use crate::scratch::Scratch;
 
 /// The newest Landlock ABI asked for; an older kernel enforces what it knows of it.
 const ABI_WANTED: ABI = ABI::V7;
@@ -63,6 +66,8 @@ pub struct Sandbox {
     readable: Vec<PathBuf>,
     path: OsString,
     support: Support,
+    /// The folder that holds every case's home, made when the first case starts.
+    scratch: Mutex<Option<Scratch>>,
 }
 
 impl Sandbox {
@@ -80,6 +85,7 @@ impl Sandbox {
             path: std::env::var_os("PATH")
                 .unwrap_or_else(|| OsString::from("/usr/local/bin:/usr/bin:/bin")),
             support,
+            scratch: Mutex::new(None),
         }
     }
 
@@ -90,6 +96,7 @@ impl Sandbox {
             readable: Vec::new(),
             path: OsString::new(),
             support: Support::Off(why.into()),
+            scratch: Mutex::new(None),
         }
     }
 
@@ -109,7 +116,16 @@ impl Sandbox {
         if !matches!(self.support, Support::Enforced { .. }) {
             return Ok(None);
         }
-        let home = tempfile::Builder::new().prefix("case-").tempdir()?;
+        let home = {
+            let mut scratch = self
+                .scratch
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            match scratch.as_ref() {
+                Some(scratch) => scratch.case_home()?,
+                None => scratch.insert(Scratch::new()?).case_home()?,
+            }
+        };
         let ruleset = ruleset(&self.readable, home.path()).map_err(io::Error::other)?;
         Ok(Some(CaseSandbox {
             home,
