@@ -5,9 +5,10 @@
 //! sandbox, or reach abstract UNIX sockets outside it; and it starts with a cleared environment.
 //!
 //! Landlock only allows, so "everything but the hidden paths" is written as one rule for each
-//! entry beside a hidden path and beside each folder on the way to it; the folders on the way get
-//! no rule (their files can be opened by name, but they cannot be listed), and neither does any
-//! entry, such as a symbolic link, that leads into a hidden path or to a folder above one.
+//! entry beside a hidden path and beside each folder on the way to it; the folders on the way
+//! may be listed (a rule that lets a folder be listed lets every folder beneath it be, so the
+//! names of the hidden files can be listed too, though not read), and no entry that leads into
+//! a hidden path or to a folder above one (a symbolic link) gets a rule.
 //!
 //! What it does not stop, by design or because Landlock cannot: reading `/proc` entries that
 //! every user may read (another process's command line, say), UDP and other non-TCP network use,
@@ -64,6 +65,8 @@ impl fmt::Display for Support {
 #[derive(Debug)]
 pub struct Sandbox {
     readable: Vec<PathBuf>,
+    /// The folders on the way to a hidden path: listable, their files readable by their own rules.
+    listable: Vec<PathBuf>,
     path: OsString,
     support: Support,
     /// The folder that holds every case's home, made when the first case starts.
@@ -80,8 +83,10 @@ impl Sandbox {
             abi if abi >= 1 => Support::Enforced { abi },
             _ => Support::Off("this kernel does not offer Landlock".to_owned()),
         };
+        let (readable, listable) = readable_paths(hidden);
         Sandbox {
-            readable: readable_paths(hidden),
+            readable,
+            listable,
             path: std::env::var_os("PATH")
                 .unwrap_or_else(|| OsString::from("/usr/local/bin:/usr/bin:/bin")),
             support,
@@ -94,6 +99,7 @@ impl Sandbox {
     pub fn off(why: impl Into<String>) -> Sandbox {
         Sandbox {
             readable: Vec::new(),
+            listable: Vec::new(),
             path: OsString::new(),
             support: Support::Off(why.into()),
             scratch: Mutex::new(None),
@@ -126,7 +132,8 @@ impl Sandbox {
                 None => scratch.insert(Scratch::new()?).case_home()?,
             }
         };
-        let ruleset = ruleset(&self.readable, home.path()).map_err(io::Error::other)?;
+        let ruleset =
+            ruleset(&self.readable, &self.listable, home.path()).map_err(io::Error::other)?;
         Ok(Some(CaseSandbox {
             home,
             ruleset,
@@ -199,10 +206,14 @@ fn kernel_abi() -> i64 {
     version
 }
 
-/// The ruleset of one case: read and run `readable`, everything in `home`, write `/dev/null`;
-/// no TCP, no signals or abstract sockets beyond the sandbox. `None` if the kernel enforces
-/// nothing after all.
-fn ruleset(readable: &[PathBuf], home: &Path) -> Result<Option<OwnedFd>, landlock::RulesetError> {
+/// The ruleset of one case: read and run `readable`, list `listable`, everything in `home`,
+/// write `/dev/null`; no TCP, no signals or abstract sockets beyond the sandbox. `None` if the
+/// kernel enforces nothing after all.
+fn ruleset(
+    readable: &[PathBuf],
+    listable: &[PathBuf],
+    home: &Path,
+) -> Result<Option<OwnedFd>, landlock::RulesetError> {
     let read = AccessFs::from_read(ABI_WANTED);
     let all = AccessFs::from_all(ABI_WANTED);
     let created = Ruleset::default()
@@ -211,6 +222,7 @@ fn ruleset(readable: &[PathBuf], home: &Path) -> Result<Option<OwnedFd>, landloc
         .scope(Scope::from_all(ABI_WANTED))?
         .create()?
         .add_rules(path_beneath_rules(readable, read))?
+        .add_rules(path_beneath_rules(listable, AccessFs::ReadDir))?
         .add_rules(path_beneath_rules([home], all))?
         .add_rules(path_beneath_rules(
             WRITABLE_FILES,
@@ -221,11 +233,12 @@ fn ruleset(readable: &[PathBuf], home: &Path) -> Result<Option<OwnedFd>, landloc
 
 /// Everything a case may read: every entry of `/` and of each folder on the way to a hidden
 /// path, except the hidden paths, the folders on the way (which are walked instead), and any
-/// entry that resolves into a hidden path or to a folder above one. With nothing hidden, `/`.
-fn readable_paths(hidden: &[PathBuf]) -> Vec<PathBuf> {
+/// entry that resolves into a hidden path or to a folder above one; with nothing hidden, `/`.
+/// Then the folders on the way, which may be listed.
+fn readable_paths(hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
     let hidden: Vec<PathBuf> = hidden.iter().filter_map(|path| resolved(path)).collect();
     if hidden.is_empty() {
-        return vec![PathBuf::from("/")];
+        return (vec![PathBuf::from("/")], Vec::new());
     }
     let on_the_way: HashSet<&Path> = hidden
         .iter()
@@ -259,7 +272,9 @@ fn readable_paths(hidden: &[PathBuf]) -> Vec<PathBuf> {
         }
     }
     readable.sort();
-    readable
+    let mut listable: Vec<PathBuf> = on_the_way.into_iter().map(Path::to_owned).collect();
+    listable.sort();
+    (readable, listable)
 }
 
 /// `path` made absolute with every link resolved; a path that does not exist yet is resolved
@@ -289,7 +304,7 @@ mod tests {
         symlink(&root, work.join("up")).expect("a link above the hidden folder");
         let json = work.join("results.json");
 
-        let readable = readable_paths(&[fixtures.clone(), json.clone()]);
+        let (readable, listable) = readable_paths(&[fixtures.clone(), json.clone()]);
         for allowed in [
             root.join("other"),
             work.join("Cargo.toml"),
@@ -312,6 +327,11 @@ mod tests {
             "{readable:?}"
         );
         assert!(readable.contains(&PathBuf::from("/usr")), "{readable:?}");
-        assert_eq!(readable_paths(&[]), [PathBuf::from("/")]);
+        // The folders above the hidden ones are listed, never read whole.
+        for folder in [&work, &root, &PathBuf::from("/")] {
+            assert!(listable.contains(folder), "{folder:?} in {listable:?}");
+        }
+        assert!(!listable.contains(&fixtures), "{listable:?}");
+        assert_eq!(readable_paths(&[]), (vec![PathBuf::from("/")], Vec::new()));
     }
 }

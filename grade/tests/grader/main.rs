@@ -7,6 +7,7 @@
 //! are in `tests/submissions/`; [`waiting`] grades them one answer at a time.
 
 mod class;
+mod confinement;
 mod hostile;
 mod hostility;
 mod java;
@@ -39,6 +40,7 @@ fn main() -> ExitCode {
     trials.extend(class::trials());
     trials.extend(katas::trials());
     trials.extend(hostility::trials());
+    trials.extend(confinement::trials());
     // Most trials wait for the grader and the programs it runs, not for a core.
     test_support::run_with(trials, 3)
 }
