@@ -14,6 +14,9 @@
 //! description = "stages/stage1/README.md"
 //! fixtures = "fixtures/stage1"
 //! reference = { run = "sh reference/stage1.sh" }   # or { built-in = "stage1" }
+//! # memory = "1G"      # the limits of its cases, each in place of the grader's default
+//! # processes = 2048
+//! # disk = "1G"
 //! ```
 
 use std::fmt;
@@ -25,6 +28,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::fixture::{self, Fixture, FixtureError};
+use crate::process::{self, Limits};
 use crate::program::Program;
 
 /// The manifest's file name, in the kata's folder: not to be confused with a learner's
@@ -53,6 +57,12 @@ struct StageFile {
     description: Spanned<String>,
     fixtures: Spanned<String>,
     reference: Spanned<ReferenceFile>,
+    #[serde(default)]
+    memory: Option<Spanned<String>>,
+    #[serde(default)]
+    processes: Option<Spanned<u32>>,
+    #[serde(default)]
+    disk: Option<Spanned<String>>,
 }
 
 /// A stage's `reference` as written: exactly one of its two keys.
@@ -89,6 +99,32 @@ pub struct Stage {
     pub reference: Reference,
     /// The manifest's line of its `reference`, for messages about it.
     pub reference_line: usize,
+    /// The limits its manifest sets for its cases.
+    pub limits: StageLimits,
+}
+
+/// The limits a stage's manifest sets for its cases, each in place of the grader's default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StageLimits {
+    /// [`Limits::memory`], in bytes.
+    pub memory: Option<u64>,
+    /// [`Limits::processes`].
+    pub processes: Option<u32>,
+    /// [`Limits::disk`], in bytes.
+    pub disk: Option<u64>,
+}
+
+impl StageLimits {
+    /// `limits` with the ones this sets in their place.
+    #[must_use]
+    pub fn over(self, limits: Limits) -> Limits {
+        Limits {
+            memory: self.memory.unwrap_or(limits.memory),
+            processes: self.processes.unwrap_or(limits.processes),
+            disk: self.disk.unwrap_or(limits.disk),
+            ..limits
+        }
+    }
 }
 
 /// Where a kata's files are.
@@ -265,7 +301,31 @@ impl Kata {
                     ));
                 }
             };
+            let size = |field: &Option<Spanned<String>>, key: &str| {
+                field
+                    .as_ref()
+                    .map(|value| {
+                        process::parse_size(value.get_ref()).map_err(|why| {
+                            at(value.span(), format!("the {key} of stage {number}: {why}"))
+                        })
+                    })
+                    .transpose()
+            };
+            let limits = StageLimits {
+                memory: size(&stage.memory, "memory")?,
+                processes: match &stage.processes {
+                    Some(count) if *count.get_ref() == 0 => {
+                        return Err(at(
+                            count.span(),
+                            format!("the processes of stage {number} must be at least 1"),
+                        ));
+                    }
+                    count => count.as_ref().map(|count| *count.get_ref()),
+                },
+                disk: size(&stage.disk, "disk")?,
+            };
             stages.push(Stage {
+                limits,
                 number,
                 title: stage.title,
                 description,
@@ -510,6 +570,41 @@ mod tests {
             "Calculator has no stage 3: its stages are 1 to 2"
         );
         assert!(kata.stage(0).is_err());
+    }
+
+    #[test]
+    fn a_stage_sets_the_limits_of_its_cases_in_place_of_the_defaults() {
+        let limited = MANIFEST_TEXT.replace(
+            "reference = { built-in = \"stage2\" }\n",
+            "reference = { built-in = \"stage2\" }\nmemory = \"1G\"\nprocesses = 64\n",
+        );
+        let kata = parse(&limited).expect("a manifest");
+        let limits = kata
+            .stage(2)
+            .expect("stage 2")
+            .limits
+            .over(Limits::default());
+        assert_eq!(
+            (limits.memory, limits.processes, limits.disk),
+            (1 << 30, 64, Limits::DISK)
+        );
+        assert_eq!(
+            kata.stage(1)
+                .expect("stage 1")
+                .limits
+                .over(Limits::default()),
+            Limits::default()
+        );
+        let error = parse(&limited.replace("\"1G\"", "\"lots\"")).expect_err("not a size");
+        assert_eq!(error.line, Some(15), "{error}");
+        assert!(
+            error
+                .message
+                .starts_with("the memory of stage 2: `lots` is not a size"),
+            "{error}"
+        );
+        let error = parse(&limited.replace("64", "0")).expect_err("no process");
+        assert_eq!(error.line, Some(16), "{error}");
     }
 
     #[test]

@@ -6,12 +6,13 @@
 //! departs from its transcript, [`process`] runs a program on a case's input (one answer at a
 //! time when it asks, where the system shows that) with a time limit and an output cap,
 //! [`interleaving`] is the record of where each input was given, and [`program`] names the
-//! program that is run. [`sandbox`], [`reaper`], [`scratch`] and [`launch`] keep a program that must not be
+//! program that is run. [`sandbox`], [`cgroup`], [`reaper`], [`scratch`] and [`launch`] keep a program that must not be
 //! trusted in its place; [`visible`] shows safely whatever it writes.
 //!
 //! Nothing here knows a path of its own: fixtures and programs are found by the caller at run
 //! time, so a copied or moved workspace tests itself.
 
+pub mod cgroup;
 pub mod content;
 pub mod diff;
 pub mod feedback;

@@ -180,6 +180,7 @@ pub fn kill_everything_on_signals() -> io::Result<()> {
                 // Before the cases die: grading would go on to judge them and end on its own.
                 STOPPING.store(true, Ordering::SeqCst);
                 kill_everything();
+                crate::cgroup::remove_all();
                 crate::scratch::remove_all();
                 // Ends the process as the signal's default action does.
                 let _ = signal_hook::low_level::emulate_default_handler(signal);

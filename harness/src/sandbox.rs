@@ -12,8 +12,9 @@
 //!
 //! What it does not stop, by design or because Landlock cannot: reading `/proc` entries that
 //! every user may read (another process's command line, say), UDP and other non-TCP network use,
-//! using CPU or memory (the time limit and the output cap bound a case), and reading a hidden file
-//! through a hard link made before grading.
+//! using CPU (the time limit bounds a case; memory, processes and disk are bounded by
+//! [`crate::cgroup`] and the process's own limits), and reading a hidden file through a hard link
+//! made before grading.
 
 use std::collections::HashSet;
 use std::ffi::OsString;

@@ -48,7 +48,7 @@ fn marker(test: &str) -> String {
 }
 
 /// Asserts that no process carries `marker`, giving the killing a moment to be seen.
-fn nothing_left(marker: &str) {
+pub(crate) fn nothing_left(marker: &str) {
     let started = Instant::now();
     loop {
         let left = Command::new("pgrep")

@@ -1,7 +1,8 @@
 //! Java, the language whose programs most often fail a grader that gives all input at once:
 //! a `Scanner` reading one answer at a time passes, and one that does not expect the end of its
-//! input crashes with the exception named. Both programs are compiled by one `javac` run, the
-//! slowest step of the whole suite, and run with a JVM set to start quickly.
+//! input crashes with the exception named, and one with 200 threads of its own passes within the
+//! default limits. The programs are compiled by one `javac` run, the slowest step of the whole
+//! suite, and run with a JVM set to start quickly.
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -27,7 +28,11 @@ pub(crate) fn trials() -> Vec<Trial> {
                 .args(JVM_FLAGS.map(|flag| format!("-J{flag}")))
                 .arg("-d")
                 .arg(built.path())
-                .args(["submissions/java/Main.java", "submissions/java/Stage5.java"])
+                .args([
+                    "submissions/java/Main.java",
+                    "submissions/java/Stage5.java",
+                    "submissions/java/Threads.java",
+                ])
                 .status()
                 .expect("javac runs");
             assert!(compiled.success(), "javac: {compiled}");
@@ -44,6 +49,10 @@ pub(crate) fn trials() -> Vec<Trial> {
                 "a_java_program_reading_with_a_scanner_passes",
             );
             crash_names_its_exception(&command("Stage5"), built.path(), &jdk.java);
+            let mut threads = args(&["2", "--"]);
+            threads.extend(command("Threads"));
+            let graded = grade(&threads);
+            assert_eq!(graded.status, Some(0), "{}", graded.report);
         },
     )]
 }
