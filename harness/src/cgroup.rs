@@ -129,7 +129,10 @@ pub enum Breach {
 #[derive(Debug)]
 pub struct CaseGroup {
     // Before the groups: closed before they are removed.
-    /// `cgroup.procs` of each group, opened for the program to join them before it starts.
+    /// `tasks` of each group, opened for the program to join them before it starts: while it is
+    /// one thread, moving that thread alone (`0` written to `tasks`) moves the whole program,
+    /// without the lock on every process's threads that moving a process takes (and its wait
+    /// for an RCU grace period, milliseconds on a busy machine).
     joins: [File; 2],
     memory: Made,
     pids: Made,
@@ -183,7 +186,7 @@ impl CaseGroup {
         let _ = fs::write(memory.0.join("memory.memsw.limit_in_bytes"), &bytes);
         fs::write(pids.0.join("pids.max"), bounds.processes.to_string())?;
         Ok(Some(CaseGroup {
-            joins: [open_procs(&memory.0)?, open_procs(&pids.0)?],
+            joins: [open_tasks(&memory.0)?, open_tasks(&pids.0)?],
             memory,
             pids,
         }))
@@ -214,10 +217,8 @@ impl CaseGroup {
     }
 }
 
-fn open_procs(group: &Path) -> io::Result<File> {
-    OpenOptions::new()
-        .write(true)
-        .open(group.join("cgroup.procs"))
+fn open_tasks(group: &Path) -> io::Result<File> {
+    OpenOptions::new().write(true).open(group.join("tasks"))
 }
 
 /// The number after `name` in a file of `name value` lines; 0 when it cannot be read.
