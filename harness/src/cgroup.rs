@@ -109,7 +109,7 @@ fn live() -> MutexGuard<'static, Vec<PathBuf>> {
 
 /// What a case may use.
 #[derive(Clone, Copy, Debug)]
-pub struct Bounds {
+pub struct GroupLimits {
     /// Bytes of memory, the program and its children together.
     pub memory: u64,
     /// Processes and threads at once, the program and its children together.
@@ -158,15 +158,15 @@ impl Drop for Made {
 }
 
 impl CaseGroup {
-    /// Groups for a new case, with `bounds` written in them; `None` where [`support`] is off,
+    /// Groups for a new case, with `limits` written in them; `None` where [`support`] is off,
     /// or for a case bounded in neither (`u64::MAX` bytes and `u32::MAX` processes).
     ///
     /// # Errors
     ///
     /// When a group cannot be made or its limits written: the grader's failure.
-    pub fn new(bounds: Bounds) -> io::Result<Option<CaseGroup>> {
+    pub fn new(limits: GroupLimits) -> io::Result<Option<CaseGroup>> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
-        let unbounded = bounds.memory == u64::MAX && bounds.processes == u32::MAX;
+        let unbounded = limits.memory == u64::MAX && limits.processes == u32::MAX;
         let Support::Enforced { memory, pids } = support() else {
             return Ok(None);
         };
@@ -179,12 +179,12 @@ impl CaseGroup {
             NEXT.fetch_add(1, Ordering::Relaxed)
         );
         let (memory, pids) = (Made::new(memory.join(&name))?, Made::new(pids.join(&name))?);
-        let bytes = bounds.memory.to_string();
+        let bytes = limits.memory.to_string();
         fs::write(memory.0.join("memory.limit_in_bytes"), &bytes)?;
         // Not swapped out instead of stopped: where swap is counted, it counts in the limit.
         let _ = fs::write(memory.0.join("memory.swappiness"), "0");
         let _ = fs::write(memory.0.join("memory.memsw.limit_in_bytes"), &bytes);
-        fs::write(pids.0.join("pids.max"), bounds.processes.to_string())?;
+        fs::write(pids.0.join("pids.max"), limits.processes.to_string())?;
         Ok(Some(CaseGroup {
             joins: [open_tasks(&memory.0)?, open_tasks(&pids.0)?],
             memory,

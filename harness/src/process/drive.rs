@@ -50,7 +50,7 @@ pub(super) fn drive(
         stderr,
         case,
     } = spawned;
-    let group_id = case.group();
+    let group = case.group();
     let mut stdout = Drain::new(stdout, Keep::First(limits.max_stdout));
     let mut stderr = Drain::new(stderr, Keep::Last(limits.stderr_tail));
     let nonblocking = [Some(stdin.as_fd()), stdout.fd(), stderr.fd()]
@@ -58,7 +58,7 @@ pub(super) fn drive(
         .flatten()
         .try_for_each(set_nonblocking);
     if let Err(error) = nonblocking {
-        reaper::kill_group(group_id);
+        reaper::kill_group(group);
         let _ = child.wait();
         return Run {
             outcome: Outcome::CannotStart(format!("its pipes could not be set up: {error}")),
@@ -73,7 +73,7 @@ pub(super) fn drive(
 
     {
         // A panic below must not leave a program running that waits for input.
-        let _unwinding = KillOnUnwind(group_id);
+        let _unwinding = KillOnUnwind(group);
         let (exited, exit) = mpsc::channel();
         // Not a scoped thread: nothing, not even a program the kernel cannot kill at once, may
         // keep the grader past the case's deadline.
@@ -95,7 +95,7 @@ pub(super) fn drive(
                 limits_looked = now;
                 breach = bounds.breach();
                 if breach.is_some() {
-                    reaper::kill_group(group_id);
+                    reaper::kill_group(group);
                     bounds.kill_all();
                     break exit.recv_timeout(LAST_WAIT).ok();
                 }
@@ -112,7 +112,7 @@ pub(super) fn drive(
             let overflowed = stdout.overflowed;
             let mut active = stdout.read_ready() | stderr.read_ready() | feed.write_ready();
             if stdout.overflowed && !overflowed {
-                reaper::kill_group(group_id);
+                reaper::kill_group(group);
             }
             if feed.is_watching() {
                 active |= feed.look(&mut stdout);
@@ -125,7 +125,7 @@ pub(super) fn drive(
         };
         // The leader has ended or is out of time: nothing it started may outlive the case,
         // whether it stayed in its group or escaped it (and so came to the grader, the subreaper).
-        reaper::kill_group(group_id);
+        reaper::kill_group(group);
         // A limit broken just before the end ended it too.
         let breach = breach.or_else(|| bounds.breach());
         bounds.kill_all();

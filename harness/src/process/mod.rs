@@ -47,7 +47,7 @@ mod watch;
 use std::io;
 use std::time::{Duration, Instant};
 
-use crate::cgroup::{Bounds, CaseGroup};
+use crate::cgroup::{CaseGroup, GroupLimits};
 use crate::interleaving::Interleaving;
 use crate::launch::LaunchError;
 use crate::program::Program;
@@ -277,7 +277,7 @@ pub fn run(
         return Ok(cannot_start("an empty command".to_owned()));
     };
     let case_sandbox = sandbox.for_case()?;
-    let group = CaseGroup::new(Bounds {
+    let group = CaseGroup::new(GroupLimits {
         memory: limits.memory,
         processes: limits.processes,
     })?;
