@@ -26,7 +26,8 @@ use std::time::Duration;
 use clap::Parser;
 use harness::feedback::Paint;
 use harness::fixture::{self, Fixture};
-use harness::kata::Kata;
+use harness::kata::{Kata, StageLimits};
+use harness::process::parse_size;
 use harness::report::{self, Delivery, Heading, json, text};
 use harness::sandbox::Sandbox;
 use harness::{CaseResult, Criterion, Grading, Limits, Program, grade};
@@ -70,6 +71,20 @@ pub struct Options {
     /// The time limit of each case, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = positive_seconds)]
     pub timeout: f64,
+    /// The memory of each case, its program and every process it starts together: a number of
+    /// bytes, or with K, M or G after it [default: the stage's `memory` in the kata's manifest,
+    /// else 512M]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub memory: Option<u64>,
+    /// How many processes and threads each case may run at once, its program's and those it
+    /// starts together [default: the stage's `processes` in the kata's manifest, else 1024]
+    #[arg(long, value_name = "COUNT", value_parser = clap::value_parser!(u32).range(1..))]
+    pub processes: Option<u32>,
+    /// How much each case may write to disk: the size of any file, and of its home in the
+    /// sandbox where that can be bounded [default: the stage's `disk` in the kata's manifest,
+    /// else 256M]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub disk: Option<u64>,
     /// Grade against the transcripts in DIR (its stageN folder if it has one) instead of the
     /// kata's own fixtures of the stage.
     #[arg(long, value_name = "DIR")]
@@ -190,10 +205,7 @@ fn grade_as_asked(
     let delivery = Delivery::new(options.whole_input);
     let how = Grading {
         check: check.as_ref(),
-        limits: Limits {
-            timeout: Duration::from_secs_f64(options.timeout),
-            ..Limits::default()
-        },
+        limits: limits(options, stage.limits),
         all: options.all || options.class.is_some(),
         criterion: if options.content {
             Criterion::Content
@@ -241,6 +253,20 @@ fn grade_as_asked(
             .map_err(json_error(path))?;
     }
     Ok(status_of(all_passed(&results, how.criterion)))
+}
+
+/// The limits of each case: those `options` give, else those of the stage's manifest, else the
+/// defaults.
+fn limits(options: &Options, stage: StageLimits) -> Limits {
+    let given = StageLimits {
+        memory: options.memory,
+        processes: options.processes,
+        disk: options.disk,
+    };
+    given.over(stage.over(Limits {
+        timeout: Duration::from_secs_f64(options.timeout),
+        ..Limits::default()
+    }))
 }
 
 /// The folder of a stage's fixtures given with `--fixtures DIR`: `DIR/stageN` when there is

@@ -276,6 +276,7 @@ impl Project {
             timeout: BUILD_TIMEOUT,
             max_stdout: BUILD_OUTPUT,
             stderr_tail: BUILD_OUTPUT,
+            ..Limits::UNBOUNDED
         };
         // A build reads nothing: its input is closed at once. It is the learner's own build,
         // writing where it must (`target/`, `build/`): not sandboxed.
@@ -320,6 +321,11 @@ impl Project {
                 &run,
             )),
             Outcome::CannotStart(why) => Err(failure(format!("could not be started: {why}"), &run)),
+            // A build is not limited; a file too large for the system ends it this way.
+            Outcome::LimitExceeded(_) => Err(failure(
+                "wrote a file larger than this system allows and was stopped".to_owned(),
+                &run,
+            )),
         }
     }
 

@@ -97,6 +97,7 @@ pub fn report(
         }
         (Verdict::PresentationError, Finding::Same(differences)) => {
             text.push_str(&views.presentation(subject, differences));
+            text.push_str(&prompt_never_written(fixture, run).unwrap_or_default());
         }
         // Nothing to read a game in: the output is said to be empty, from its first line.
         (Verdict::WrongAnswer, Finding::Differs(_)) if run.stdout.is_empty() => {
@@ -299,6 +300,44 @@ fn read_on(fixture: &Fixture, run: &Run) -> String {
             ))
         })
         .unwrap_or_default()
+}
+
+/// What to know when the run, given one answer at a time, waited for an input without ever
+/// writing the prompt that comes before it: a prompt given to the call that reads the line,
+/// which some runtimes write only on a terminal (PHP's `readline($prompt)`). `None` otherwise.
+fn prompt_never_written(fixture: &Fixture, run: &Run) -> Option<String> {
+    let record = run.interleaving.as_ref()?;
+    let expected = fixture.transcript.stdout();
+    let offsets = fixture.transcript.input_offsets();
+    // The inputs it waited for, each given when it did.
+    let prompt = offsets
+        .iter()
+        .take(record.given.len())
+        .filter_map(|&offset| {
+            let before = expected.get(..offset)?;
+            let line = &before[before
+                .iter()
+                .rposition(|&byte| byte == b'\n')
+                .map_or(0, |at| at + 1)..];
+            // Its words, however it is spaced or punctuated: a prompt written otherwise (without
+            // its colon, say) is another difference, not one never written.
+            let prompt = line.trim_ascii();
+            let words = prompt.strip_suffix(b":").unwrap_or(prompt).trim_ascii_end();
+            (!words.is_empty()).then_some((prompt, words))
+        })
+        .find(|(_, words)| {
+            !run.stdout
+                .windows(words.len())
+                .any(|window| window == *words)
+        })
+        .map(|(prompt, _)| prompt)?;
+    Some(format!(
+        "\nThe program waited for input without ever writing the prompt `{}`. If it passes the \
+         prompt to the call that reads the line: some runtimes write that prompt only on a \
+         terminal, never on a pipe as here (PHP's `readline($prompt)` is one). Write the prompt \
+         first (`echo` in PHP), then read the line (`readline()` or `fgets(STDIN)`).\n",
+        escape(prompt)
+    ))
 }
 
 fn capitalised(text: &str) -> String {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::content::{self, Comparison, ContentCheck, Finding};
 use crate::fixture::Fixture;
 use crate::interleaving::{Departure, Interleaving};
-use crate::process::{Limits, Outcome, Run};
+use crate::process::{Limit, Limits, Outcome, Run};
 use crate::transcript::{Input, Transcript, escape};
 
 /// How a case went, in the order the rules are checked.
@@ -37,6 +37,13 @@ pub enum Verdict {
     TimedOut(Duration),
     /// It wrote more than this many bytes of output.
     TooMuchOutput(usize),
+    /// It broke `limit`, which is `bound` (bytes of memory or disk, or processes).
+    LimitExceeded {
+        /// The limit it broke.
+        limit: Limit,
+        /// The limit's value.
+        bound: u64,
+    },
     /// A signal killed it.
     KilledBySignal(i32),
     /// It exited with this non-zero status where 0 was expected.
@@ -79,6 +86,11 @@ impl Verdict {
             Verdict::AskedForMoreInput { .. } => "Asked for more input",
             Verdict::TimedOut(_) => "Timed out",
             Verdict::TooMuchOutput(_) => "Too much output",
+            Verdict::LimitExceeded { limit, .. } => match limit {
+                Limit::Memory => "Memory limit exceeded",
+                Limit::Processes => "Process limit exceeded",
+                Limit::Disk => "Disk limit exceeded",
+            },
             Verdict::KilledBySignal(_) | Verdict::FailedStatus(_) => "Crashed",
             Verdict::WrongExitStatus { .. } => "Wrong exit status",
             Verdict::PresentationError => "Presentation error",
@@ -95,6 +107,7 @@ impl Verdict {
             Verdict::CannotStart(_)
                 | Verdict::TimedOut(_)
                 | Verdict::TooMuchOutput(_)
+                | Verdict::LimitExceeded { .. }
                 | Verdict::KilledBySignal(_)
                 | Verdict::FailedStatus(_)
         )
@@ -151,6 +164,17 @@ impl fmt::Display for Verdict {
                     bytes(*cap)
                 )
             }
+            Verdict::LimitExceeded { limit, bound } => write!(
+                f,
+                "The program {} and was stopped. The limit is set with `{}` or in the kata's \
+                 manifest.",
+                exceeded(*limit, *bound),
+                match limit {
+                    Limit::Memory => "--memory",
+                    Limit::Processes => "--processes",
+                    Limit::Disk => "--disk",
+                }
+            ),
             Verdict::KilledBySignal(signal) => {
                 write!(
                     f,
@@ -176,6 +200,32 @@ impl fmt::Display for Verdict {
             Verdict::WrongAnswer => f.write_str("The content is not what was expected."),
             Verdict::Passed => f.write_str("Passed."),
         }
+    }
+}
+
+/// What a program that broke `limit`, of value `bound`, did: "used more than 512 MiB of
+/// memory, with the processes it started".
+fn exceeded(limit: Limit, bound: u64) -> String {
+    let size = || bytes(usize::try_from(bound).unwrap_or(usize::MAX));
+    match limit {
+        Limit::Memory => format!(
+            "used more than {} of memory (the processes it started included)",
+            size()
+        ),
+        Limit::Processes => format!(
+            "tried to run more than {bound} processes and threads at once (those it started \
+             included)"
+        ),
+        Limit::Disk => format!("tried to write more than {} to disk", size()),
+    }
+}
+
+/// The value of `limit` in `limits`.
+fn bound(limit: Limit, limits: Limits) -> u64 {
+    match limit {
+        Limit::Memory => limits.memory,
+        Limit::Processes => u64::from(limits.processes),
+        Limit::Disk => limits.disk,
     }
 }
 
@@ -248,6 +298,16 @@ fn judge_output(fixture: &Fixture, run: &Run, limits: Limits, content: Compariso
         Outcome::TimedOut => return judged(Verdict::TimedOut(limits.timeout), content),
         Outcome::TooMuchOutput => {
             return judged(Verdict::TooMuchOutput(limits.max_stdout), content);
+        }
+        Outcome::LimitExceeded(limit) => {
+            let bound = bound(*limit, limits);
+            return judged(
+                Verdict::LimitExceeded {
+                    limit: *limit,
+                    bound,
+                },
+                content,
+            );
         }
         Outcome::Signaled(signal) => return judged(Verdict::KilledBySignal(*signal), content),
         Outcome::Exited(status) => *status,
@@ -376,6 +436,12 @@ fn at_end_of_input(run: &Run, written: usize, limits: Limits) -> String {
             limits.timeout.as_secs_f64()
         ),
         Outcome::CannotStart(why) => format!("could not be waited for: {why}"),
+        Outcome::LimitExceeded(limit) => {
+            return format!(
+                "{} and was stopped",
+                exceeded(*limit, bound(*limit, limits))
+            );
+        }
     };
     let after = escape(run.stdout.get(written..).unwrap_or_default());
     let lines: Vec<&str> = after.lines().collect();

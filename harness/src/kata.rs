@@ -15,6 +15,9 @@
 //! fixtures = "fixtures/stage1"
 //! reference = { run = "sh reference/stage1.sh" }   # or { built-in = "stage1" }
 //! order = ["adds-two-numbers"]   # the cases a learner meets first; the others follow by name
+//! # memory = "1G"      # the limits of its cases, each in place of the grader's default
+//! # processes = 2048
+//! # disk = "1G"
 //! ```
 
 use std::fmt;
@@ -26,6 +29,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::fixture::{self, Fixture, FixtureError};
+use crate::process::{self, Limits};
 use crate::program::Program;
 use crate::rules::{self, RulesCase};
 
@@ -61,6 +65,12 @@ struct StageFile {
     order: Option<Spanned<Vec<String>>>,
     #[serde(default)]
     rule_cases: Option<Spanned<String>>,
+    #[serde(default)]
+    memory: Option<Spanned<String>>,
+    #[serde(default)]
+    processes: Option<Spanned<u32>>,
+    #[serde(default)]
+    disk: Option<Spanned<String>>,
 }
 
 /// A stage's `reference` as written: exactly one of its two keys.
@@ -105,6 +115,32 @@ pub struct Stage {
     /// Its cases judged by the kata's rules rather than by one transcript, a file of them
     /// ([`crate::rules`]), from the kata's folder, if it has any.
     pub rule_cases: Option<PathBuf>,
+    /// The limits its manifest sets for its cases.
+    pub limits: StageLimits,
+}
+
+/// The limits a stage's manifest sets for its cases, each in place of the grader's default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StageLimits {
+    /// [`Limits::memory`], in bytes.
+    pub memory: Option<u64>,
+    /// [`Limits::processes`].
+    pub processes: Option<u32>,
+    /// [`Limits::disk`], in bytes.
+    pub disk: Option<u64>,
+}
+
+impl StageLimits {
+    /// `limits` with the ones this sets in their place.
+    #[must_use]
+    pub fn over(self, limits: Limits) -> Limits {
+        Limits {
+            memory: self.memory.unwrap_or(limits.memory),
+            processes: self.processes.unwrap_or(limits.processes),
+            disk: self.disk.unwrap_or(limits.disk),
+            ..limits
+        }
+    }
 }
 
 /// Where a kata's files are.
@@ -292,7 +328,31 @@ impl Kata {
                 .order
                 .as_ref()
                 .map(|order| line_of(text, order.span().start));
+            let size = |field: &Option<Spanned<String>>, key: &str| {
+                field
+                    .as_ref()
+                    .map(|value| {
+                        process::parse_size(value.get_ref()).map_err(|why| {
+                            at(value.span(), format!("the {key} of stage {number}: {why}"))
+                        })
+                    })
+                    .transpose()
+            };
+            let limits = StageLimits {
+                memory: size(&stage.memory, "memory")?,
+                processes: match &stage.processes {
+                    Some(count) if *count.get_ref() == 0 => {
+                        return Err(at(
+                            count.span(),
+                            format!("the processes of stage {number} must be at least 1"),
+                        ));
+                    }
+                    count => count.as_ref().map(|count| *count.get_ref()),
+                },
+                disk: size(&stage.disk, "disk")?,
+            };
             stages.push(Stage {
+                limits,
                 number,
                 title: stage.title,
                 description,
@@ -620,6 +680,41 @@ mod tests {
                 .message
                 .contains("rule cases")
         );
+    }
+
+    #[test]
+    fn a_stage_sets_the_limits_of_its_cases_in_place_of_the_defaults() {
+        let limited = MANIFEST_TEXT.replace(
+            "reference = { built-in = \"stage2\" }\n",
+            "reference = { built-in = \"stage2\" }\nmemory = \"1G\"\nprocesses = 64\n",
+        );
+        let kata = parse(&limited).expect("a manifest");
+        let limits = kata
+            .stage(2)
+            .expect("stage 2")
+            .limits
+            .over(Limits::default());
+        assert_eq!(
+            (limits.memory, limits.processes, limits.disk),
+            (1 << 30, 64, Limits::DISK)
+        );
+        assert_eq!(
+            kata.stage(1)
+                .expect("stage 1")
+                .limits
+                .over(Limits::default()),
+            Limits::default()
+        );
+        let error = parse(&limited.replace("\"1G\"", "\"lots\"")).expect_err("not a size");
+        assert_eq!(error.line, Some(15), "{error}");
+        assert!(
+            error
+                .message
+                .starts_with("the memory of stage 2: `lots` is not a size"),
+            "{error}"
+        );
+        let error = parse(&limited.replace("64", "0")).expect_err("no process");
+        assert_eq!(error.line, Some(16), "{error}");
     }
 
     #[test]

@@ -7,12 +7,14 @@
 //! time when it asks, where the system shows that) with a time limit and an output cap,
 //! [`interleaving`] is the record of where each input was given, and [`program`] names the
 //! program that is run. [`rules`] grades the cases a kata judges by its rules, each answer
-//! decided when the program waits. [`sandbox`], [`reaper`] and [`launch`] keep a program that must not be
+//! decided when the program waits. [`sandbox`], [`cgroup`], [`reaper`], [`scratch`] and
+//! [`launch`] keep a program that must not be
 //! trusted in its place; [`visible`] shows safely whatever it writes.
 //!
 //! Nothing here knows a path of its own: fixtures and programs are found by the caller at run
 //! time, so a copied or moved workspace tests itself.
 
+pub mod cgroup;
 pub mod content;
 pub mod diff;
 pub mod feedback;
@@ -29,6 +31,7 @@ pub mod report;
 pub mod results;
 pub mod rules;
 pub mod sandbox;
+pub mod scratch;
 pub mod transcript;
 pub mod visible;
 

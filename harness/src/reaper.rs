@@ -162,9 +162,10 @@ pub fn kill_everything() {
     kill_escapees();
 }
 
-/// Makes SIGINT, SIGTERM and SIGHUP kill every running case and escapee before they end this
-/// process as they would have (so a shell sees the usual status): a grader stopped with Ctrl-C,
-/// or by a closed terminal, leaves nothing running.
+/// Makes SIGINT, SIGTERM and SIGHUP kill every running case and escapee, and remove the cases'
+/// folders, before they end this process as they would have (so a shell sees the usual status):
+/// a grader stopped with Ctrl-C, or by a closed terminal, leaves nothing running and nothing in
+/// the temporary folder.
 ///
 /// # Errors
 ///
@@ -179,6 +180,8 @@ pub fn kill_everything_on_signals() -> io::Result<()> {
                 // Before the cases die: grading would go on to judge them and end on its own.
                 STOPPING.store(true, Ordering::SeqCst);
                 kill_everything();
+                crate::cgroup::remove_all();
+                crate::scratch::remove_all();
                 // Ends the process as the signal's default action does.
                 let _ = signal_hook::low_level::emulate_default_handler(signal);
             }

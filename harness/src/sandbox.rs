@@ -5,14 +5,16 @@
 //! sandbox, or reach abstract UNIX sockets outside it; and it starts with a cleared environment.
 //!
 //! Landlock only allows, so "everything but the hidden paths" is written as one rule for each
-//! entry beside a hidden path and beside each folder on the way to it; the folders on the way get
-//! no rule (their files can be opened by name, but they cannot be listed), and neither does any
-//! entry, such as a symbolic link, that leads into a hidden path or to a folder above one.
+//! entry beside a hidden path and beside each folder on the way to it; the folders on the way
+//! may be listed (a rule that lets a folder be listed lets every folder beneath it be, so the
+//! names of the hidden files can be listed too, though not read), and no entry that leads into
+//! a hidden path or to a folder above one (a symbolic link) gets a rule.
 //!
 //! What it does not stop, by design or because Landlock cannot: reading `/proc` entries that
 //! every user may read (another process's command line, say), UDP and other non-TCP network use,
-//! using CPU or memory (the time limit and the output cap bound a case), and reading a hidden file
-//! through a hard link made before grading.
+//! using CPU (the time limit bounds a case; memory, processes and disk are bounded by
+//! [`crate::cgroup`] and the process's own limits), and reading a hidden file through a hard link
+//! made before grading.
 
 use std::collections::HashSet;
 use std::ffi::OsString;
@@ -23,12 +25,15 @@ use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
 
 use landlock::{
     ABI, Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr, Scope,
     path_beneath_rules,
 };
 use tempfile::TempDir;
+
+use crate::scratch::Scratch;
 
 /// The newest Landlock ABI asked for; an older kernel enforces what it knows of it.
 const ABI_WANTED: ABI = ABI::V7;
@@ -67,12 +72,16 @@ impl fmt::Display for Support {
 #[derive(Debug)]
 pub struct Sandbox {
     readable: Vec<PathBuf>,
+    /// The folders on the way to a hidden path: listable, their files readable by their own rules.
+    listable: Vec<PathBuf>,
     path: OsString,
     support: Support,
     /// Whether each case gets a folder of its own and the cleared environment: always, but for
     /// [`Sandbox::off`], even where the kernel cannot enforce the rest, so that a program sees
     /// the same variables wherever it is graded.
     own_folder: bool,
+    /// The folder that holds every case's home, made when the first case starts.
+    scratch: Mutex<Option<Scratch>>,
 }
 
 impl Sandbox {
@@ -85,12 +94,15 @@ impl Sandbox {
             abi if abi >= 1 => Support::Enforced { abi },
             _ => Support::Off("this kernel does not offer Landlock".to_owned()),
         };
+        let (readable, listable) = readable_paths(hidden);
         Sandbox {
-            readable: readable_paths(hidden),
+            readable,
+            listable,
             path: std::env::var_os("PATH")
                 .unwrap_or_else(|| OsString::from("/usr/local/bin:/usr/bin:/bin")),
             support,
             own_folder: true,
+            scratch: Mutex::new(None),
         }
     }
 
@@ -100,9 +112,11 @@ impl Sandbox {
     pub fn off(why: impl Into<String>) -> Sandbox {
         Sandbox {
             readable: Vec::new(),
+            listable: Vec::new(),
             path: OsString::new(),
             support: Support::Off(why.into()),
             own_folder: false,
+            scratch: Mutex::new(None),
         }
     }
 
@@ -123,10 +137,19 @@ impl Sandbox {
         if !self.own_folder {
             return Ok(None);
         }
-        let home = tempfile::Builder::new().prefix("case-").tempdir()?;
+        let home = {
+            let mut scratch = self
+                .scratch
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            match scratch.as_ref() {
+                Some(scratch) => scratch.case_home()?,
+                None => scratch.insert(Scratch::new()?).case_home()?,
+            }
+        };
         let ruleset = match self.support {
             Support::Enforced { .. } => {
-                ruleset(&self.readable, home.path()).map_err(io::Error::other)?
+                ruleset(&self.readable, &self.listable, home.path()).map_err(io::Error::other)?
             }
             Support::Off(_) => None,
         };
@@ -202,10 +225,14 @@ fn kernel_abi() -> i64 {
     version
 }
 
-/// The ruleset of one case: read and run `readable`, everything in `home`, write `/dev/null`;
-/// no TCP, no signals or abstract sockets beyond the sandbox. `None` if the kernel enforces
-/// nothing after all.
-fn ruleset(readable: &[PathBuf], home: &Path) -> Result<Option<OwnedFd>, landlock::RulesetError> {
+/// The ruleset of one case: read and run `readable`, list `listable`, everything in `home`,
+/// write `/dev/null`; no TCP, no signals or abstract sockets beyond the sandbox. `None` if the
+/// kernel enforces nothing after all.
+fn ruleset(
+    readable: &[PathBuf],
+    listable: &[PathBuf],
+    home: &Path,
+) -> Result<Option<OwnedFd>, landlock::RulesetError> {
     let read = AccessFs::from_read(ABI_WANTED);
     let all = AccessFs::from_all(ABI_WANTED);
     let created = Ruleset::default()
@@ -214,6 +241,7 @@ fn ruleset(readable: &[PathBuf], home: &Path) -> Result<Option<OwnedFd>, landloc
         .scope(Scope::from_all(ABI_WANTED))?
         .create()?
         .add_rules(path_beneath_rules(readable, read))?
+        .add_rules(path_beneath_rules(listable, AccessFs::ReadDir))?
         .add_rules(path_beneath_rules([home], all))?
         .add_rules(path_beneath_rules(
             WRITABLE_FILES,
@@ -224,11 +252,12 @@ fn ruleset(readable: &[PathBuf], home: &Path) -> Result<Option<OwnedFd>, landloc
 
 /// Everything a case may read: every entry of `/` and of each folder on the way to a hidden
 /// path, except the hidden paths, the folders on the way (which are walked instead), and any
-/// entry that resolves into a hidden path or to a folder above one. With nothing hidden, `/`.
-fn readable_paths(hidden: &[PathBuf]) -> Vec<PathBuf> {
+/// entry that resolves into a hidden path or to a folder above one; with nothing hidden, `/`.
+/// Then the folders on the way, which may be listed.
+fn readable_paths(hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
     let hidden: Vec<PathBuf> = hidden.iter().filter_map(|path| resolved(path)).collect();
     if hidden.is_empty() {
-        return vec![PathBuf::from("/")];
+        return (vec![PathBuf::from("/")], Vec::new());
     }
     let on_the_way: HashSet<&Path> = hidden
         .iter()
@@ -262,7 +291,9 @@ fn readable_paths(hidden: &[PathBuf]) -> Vec<PathBuf> {
         }
     }
     readable.sort();
-    readable
+    let mut listable: Vec<PathBuf> = on_the_way.into_iter().map(Path::to_owned).collect();
+    listable.sort();
+    (readable, listable)
 }
 
 /// `path` made absolute with every link resolved; a path that does not exist yet is resolved
@@ -292,7 +323,7 @@ mod tests {
         symlink(&root, work.join("up")).expect("a link above the hidden folder");
         let json = work.join("results.json");
 
-        let readable = readable_paths(&[fixtures.clone(), json.clone()]);
+        let (readable, listable) = readable_paths(&[fixtures.clone(), json.clone()]);
         for allowed in [
             root.join("other"),
             work.join("Cargo.toml"),
@@ -315,6 +346,11 @@ mod tests {
             "{readable:?}"
         );
         assert!(readable.contains(&PathBuf::from("/usr")), "{readable:?}");
-        assert_eq!(readable_paths(&[]), [PathBuf::from("/")]);
+        // The folders above the hidden ones are listed, never read whole.
+        for folder in [&work, &root, &PathBuf::from("/")] {
+            assert!(listable.contains(folder), "{folder:?} in {listable:?}");
+        }
+        assert!(!listable.contains(&fixtures), "{listable:?}");
+        assert_eq!(readable_paths(&[]), (vec![PathBuf::from("/")], Vec::new()));
     }
 }

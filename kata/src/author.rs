@@ -211,7 +211,11 @@ fn reference_failures(
         rule_cases.as_ref(),
         Grading {
             check: check.as_ref(),
-            limits: Limits::default(),
+            limits: kata
+                .stage(stage)
+                .map(|stage| stage.limits)
+                .unwrap_or_default()
+                .over(Limits::default()),
             all: true,
             criterion: Criterion::Exact,
             mode: Mode::best(),

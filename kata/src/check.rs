@@ -162,7 +162,13 @@ pub fn check(
                     rule_cases.as_ref(),
                     Grading {
                         check: check.as_ref(),
-                        limits: Limits::default(),
+                        // As `grade` sets them without options: the stage's, else the defaults.
+                        limits: course
+                            .kata
+                            .stage(stage)
+                            .map(|stage| stage.limits)
+                            .unwrap_or_default()
+                            .over(Limits::default()),
                         all,
                         criterion: CRITERION,
                         // As a person at the keyboard answers, where the system shows when a

@@ -82,6 +82,10 @@ pub(crate) fn run(behaviour: &str, arg: &str) -> Option<ExitCode> {
             }
             Err(_) => correct(),
         },
+        "eats-memory" => eat_memory(),
+        "forks-forever" => fork_forever(),
+        "fills-disk" => fill_disk(false),
+        "fills-disk-with-files" => fill_disk(true),
         _ => return None,
     };
     Some(status)
@@ -175,4 +179,47 @@ fn fixture_folders() -> Vec<PathBuf> {
         folders.push(root.join("stage3"));
     }
     folders
+}
+
+/// Prompts, then takes 16 MiB after 16 MiB, every page of it touched, until it is stopped.
+fn eat_memory() -> ExitCode {
+    print!("Enter cells: ");
+    let _ = io::stdout().flush();
+    let mut eaten: Vec<Vec<u8>> = Vec::new();
+    loop {
+        eaten.push(vec![1; 16 << 20]);
+    }
+}
+
+/// Prompts, then forks, and so does every child, forever: a fork bomb, each process carrying
+/// the marker in its command line.
+fn fork_forever() -> ExitCode {
+    print!("Enter cells: ");
+    let _ = io::stdout().flush();
+    loop {
+        // SAFETY: this process is single-threaded (a submission runs before any test thread
+        // starts), so the child may go on running Rust; fork's failure is ignored.
+        #[allow(unsafe_code)]
+        unsafe {
+            libc::fork();
+        }
+    }
+}
+
+/// Prompts, then writes to its home in 1 MiB blocks until it is stopped: one file that grows,
+/// or (`many`) files of 1 MiB each, never one too large.
+fn fill_disk(many: bool) -> ExitCode {
+    print!("Enter cells: ");
+    let _ = io::stdout().flush();
+    let home = PathBuf::from(std::env::var_os("HOME").unwrap_or_default());
+    let block = vec![7; 1 << 20];
+    let mut file = fs::File::create(home.join("filler"));
+    for count in 0_u64.. {
+        if many {
+            let _ = fs::write(home.join(format!("filler-{count}")), &block);
+        } else if let Ok(file) = &mut file {
+            let _ = file.write_all(&block);
+        }
+    }
+    ExitCode::FAILURE
 }

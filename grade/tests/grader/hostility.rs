@@ -48,7 +48,7 @@ fn marker(test: &str) -> String {
 }
 
 /// Asserts that no process carries `marker`, giving the killing a moment to be seen.
-fn nothing_left(marker: &str) {
+pub(crate) fn nothing_left(marker: &str) {
     let started = Instant::now();
     loop {
         let left = Command::new("pgrep")
@@ -293,11 +293,14 @@ fn running_out_of_file_descriptors_is_the_graders_failure() {
 }
 
 /// Sends `signal` to a grader whose case is running, and checks that the grader ends as that
-/// signal ends a program and that no process of the case survives.
+/// signal ends a program, that no process of the case survives, and that nothing is left in
+/// the temporary folder (each `cargo test` once left a case's folder there a signal).
 fn stop_the_grader_with(signal: libc::c_int, name: &str) {
     let marker = marker(name);
+    let temp = tempfile::tempdir().expect("a temporary folder");
     let mut grader = Command::new(assert_cmd::cargo::cargo_bin("grade"))
         .current_dir(tests_dir())
+        .env("TMPDIR", temp.path())
         .args([
             "3",
             "--fixtures",
@@ -338,6 +341,12 @@ fn stop_the_grader_with(signal: libc::c_int, name: &str) {
     use std::os::unix::process::ExitStatusExt;
     assert_eq!(status.signal(), Some(signal), "{status}");
     nothing_left(&marker);
+    let left: Vec<_> = fs::read_dir(temp.path())
+        .expect("the temporary folder")
+        .flatten()
+        .map(|entry| entry.file_name())
+        .collect();
+    assert!(left.is_empty(), "left in the temporary folder: {left:?}");
 }
 
 fn sigint_kills_every_running_case() {

@@ -1,8 +1,9 @@
 //! Java, the language whose programs most often fail a grader that gives all input at once:
 //! a `Scanner` reading one answer at a time passes, and one that does not expect the end of its
-//! input crashes with the exception named, and one reading two numbers with `nextInt()` from a
-//! one-number answer is told what it did. The programs are compiled by one `javac` run, the
-//! slowest step of the whole suite, and run with a JVM set to start quickly.
+//! input crashes with the exception named, one reading two numbers with `nextInt()` from a
+//! one-number answer is told what it did, and one with 200 threads of its own passes within the
+//! default limits. The programs are compiled by one `javac` run, the slowest step of the whole
+//! suite, and run with a JVM set to start quickly.
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -32,6 +33,7 @@ pub(crate) fn trials() -> Vec<Trial> {
                     "submissions/java/Main.java",
                     "submissions/java/Stage5.java",
                     "submissions/java/Stage4NextInt.java",
+                    "submissions/java/Threads.java",
                 ])
                 .status()
                 .expect("javac runs");
@@ -42,7 +44,7 @@ pub(crate) fn trials() -> Vec<Trial> {
                 words.extend(["-cp".into(), built.path().into(), class.into()]);
                 words
             };
-            // The three gradings side by side: each waits on JVMs starting more than on a core.
+            // The four gradings side by side: each waits on JVMs starting more than on a core.
             std::thread::scope(|scope| {
                 scope.spawn(|| {
                     graded_passes(
@@ -54,6 +56,28 @@ pub(crate) fn trials() -> Vec<Trial> {
                 });
                 scope.spawn(|| {
                     crash_names_its_exception(&command("Stage5"), built.path(), &jdk.java);
+                });
+                scope.spawn(|| {
+                    // One case is enough to start its threads, and a JVM a case is the suite's slowest.
+                    let one = built.path().join("one-case");
+                    std::fs::create_dir(&one).expect("a folder");
+                    let case = "mixed-grid-spec-example.snap";
+                    std::fs::copy(
+                        tests_dir().join("fixtures/stage2").join(case),
+                        one.join(case),
+                    )
+                    .expect("a fixture copied");
+                    let mut threads = args(&["2", "--fixtures"]);
+                    threads.push(one.into());
+                    threads.push("--".into());
+                    threads.extend(command("Threads"));
+                    let graded = grade(&threads);
+                    assert_eq!(graded.status, Some(0), "{}", graded.report);
+                    assert!(
+                        graded.report.contains("1 passed, 0 failed"),
+                        "{}",
+                        graded.report
+                    );
                 });
                 next_int_takes_the_answer_and_waits(
                     &command("Stage4NextInt"),

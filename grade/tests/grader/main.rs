@@ -8,6 +8,7 @@
 
 mod ai;
 mod class;
+mod confinement;
 mod environment;
 mod feedback;
 mod hostile;
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
     trials.extend(environment::trials());
     trials.extend(katas::trials());
     trials.extend(hostility::trials());
+    trials.extend(confinement::trials());
     // Most trials wait for the grader and the programs it runs, not for a core.
     test_support::run_with(trials, 3)
 }

@@ -6,7 +6,9 @@
 use std::io;
 use std::time::Instant;
 
+use super::bounds::Bounds;
 use super::{Limits, Outcome, Run, drive, spawn, watch};
+use crate::cgroup::{CaseGroup, GroupLimits};
 use crate::launch::LaunchError;
 use crate::program::Program;
 use crate::sandbox::Sandbox;
@@ -56,16 +58,33 @@ pub fn run_answering(
     else {
         return Ok((cannot_start("an empty command".to_owned()), Vec::new()));
     };
+    // Confined and bounded as [`super::run`] confines and bounds a case.
     let case_sandbox = sandbox.for_case()?;
+    let group = CaseGroup::new(GroupLimits {
+        memory: limits.memory,
+        processes: limits.processes,
+    })?;
     // Taken before the program starts, so that nothing it starts is missed.
     let census = watch::Census::take();
-    let spawned = match spawn::spawn(&executable, args, program.folder(), case_sandbox.as_ref()) {
+    let confinement = spawn::Confinement {
+        sandbox: case_sandbox.as_ref(),
+        group: group.as_ref(),
+        file_size: limits.disk,
+    };
+    let spawned = match spawn::spawn(&executable, args, program.folder(), &confinement) {
         Ok(spawned) => spawned,
         Err(LaunchError::Program(why)) => return Ok((cannot_start(why), Vec::new())),
         Err(LaunchError::Grader(error)) => return Err(error),
     };
-    let group = u32::try_from(spawned.case.group()).unwrap_or_default();
-    let watcher = watch::Watcher::new(census, group, &spawned.stdin).ok();
+    let leader = u32::try_from(spawned.case.group()).unwrap_or_default();
+    let watcher = watch::Watcher::new(census, leader, &spawned.stdin).ok();
+    let bounds = Bounds {
+        group,
+        home: case_sandbox
+            .as_ref()
+            .map(|sandbox| sandbox.home().to_owned()),
+        disk: limits.disk,
+    };
     Ok(drive::drive_with(
         spawned,
         &[],
@@ -73,6 +92,7 @@ pub fn run_answering(
         watcher,
         limits,
         started,
+        &bounds,
     ))
 }
 

@@ -1,7 +1,7 @@
 //! Driving one started program to its end: its input fed (each answer when it waits for one, or
 //! all at once), its output drained as it comes, all from one thread that never blocks on a
 //! pipe, so that the output written before each input is known to the byte; and the time limit
-//! and the output cap kept.
+//! and the output cap kept, and the case's control groups watched for a limit it broke.
 
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
@@ -12,9 +12,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::answering::Answerer;
+use super::bounds::Bounds;
 use super::spawn::Spawned;
 use super::watch::{Check, Wait, Watcher};
-use super::{Limits, Outcome, Run};
+use super::{Limit, Limits, Outcome, Run};
 use crate::interleaving::Interleaving;
 use crate::reaper;
 use crate::transcript::{Input, escape};
@@ -30,6 +31,8 @@ const LONGEST_PAUSE: Duration = Duration::from_millis(5);
 const LAST_READS: Duration = Duration::from_millis(250);
 /// How long the program's exit is waited for once it has been killed.
 const LAST_WAIT: Duration = Duration::from_secs(1);
+/// How often the case's control groups are looked at for a limit it broke.
+const LIMITS_LOOK: Duration = Duration::from_millis(10);
 
 /// Runs `spawned` to its end on `inputs`, one answer at a time if `watcher` is given, else all at
 /// once, and reports the run.
@@ -39,8 +42,9 @@ pub(super) fn drive(
     watcher: Option<Watcher>,
     limits: Limits,
     started: Instant,
+    bounds: &Bounds,
 ) -> Run {
-    drive_with(spawned, inputs, None, watcher, limits, started).0
+    drive_with(spawned, inputs, None, watcher, limits, started, bounds).0
 }
 
 /// [`drive`], with each input decided by `answerer` from the output so far when it is given
@@ -52,6 +56,7 @@ pub(super) fn drive_with<'a>(
     watcher: Option<Watcher>,
     limits: Limits,
     started: Instant,
+    bounds: &Bounds,
 ) -> (Run, Vec<Input>) {
     let Spawned {
         mut child,
@@ -93,6 +98,8 @@ pub(super) fn drive_with<'a>(
             let _ = exited.send(child.wait());
         });
         let mut pause = SHORTEST_PAUSE;
+        let mut limits_looked = started;
+        let mut breach = None;
         let status = loop {
             if let Ok(status) = exit.try_recv() {
                 break Some(status);
@@ -100,6 +107,15 @@ pub(super) fn drive_with<'a>(
             let now = Instant::now();
             if now >= deadline {
                 break None;
+            }
+            if now >= limits_looked + LIMITS_LOOK {
+                limits_looked = now;
+                breach = bounds.breach();
+                if breach.is_some() {
+                    reaper::kill_group(group);
+                    bounds.kill_all();
+                    break exit.recv_timeout(LAST_WAIT).ok();
+                }
             }
             let mut fds: Vec<libc::pollfd> = [
                 (stdout.fd(), libc::POLLIN),
@@ -127,6 +143,9 @@ pub(super) fn drive_with<'a>(
         // The leader has ended or is out of time: nothing it started may outlive the case,
         // whether it stayed in its group or escaped it (and so came to the grader, the subreaper).
         reaper::kill_group(group);
+        // A limit broken just before the end ended it too.
+        let breach = breach.or_else(|| bounds.breach());
+        bounds.kill_all();
         let reaped = match status {
             Some(_) => true,
             // Reaped once killed; a leader that cannot even be reaped is left to its thread.
@@ -156,7 +175,7 @@ pub(super) fn drive_with<'a>(
             stderr.read_ready();
         }
         let run = Run {
-            outcome: outcome(status, stdout.overflowed),
+            outcome: outcome(status, stdout.overflowed, breach),
             stdout: stdout.into_kept(),
             stderr: stderr.into_kept(),
             duration: started.elapsed(),
@@ -177,17 +196,24 @@ impl Drop for KillOnUnwind {
     }
 }
 
-/// How the run ended: `None` if it ran out of time.
-fn outcome(status: Option<io::Result<ExitStatus>>, overflowed: bool) -> Outcome {
-    match status {
-        None => Outcome::TimedOut,
-        Some(_) if overflowed => Outcome::TooMuchOutput,
-        Some(Ok(status)) => match (status.code(), status.signal()) {
+/// How the run ended: `status` is `None` if it ran out of time (or, with a `breach`, could not
+/// be reaped).
+fn outcome(
+    status: Option<io::Result<ExitStatus>>,
+    overflowed: bool,
+    breach: Option<Limit>,
+) -> Outcome {
+    match (status, breach) {
+        (_, Some(limit)) => Outcome::LimitExceeded(limit),
+        (None, None) => Outcome::TimedOut,
+        (Some(_), None) if overflowed => Outcome::TooMuchOutput,
+        (Some(Ok(status)), None) => match (status.code(), status.signal()) {
             (Some(code), _) => Outcome::Exited(code),
+            (None, Some(libc::SIGXFSZ)) => Outcome::LimitExceeded(Limit::Disk),
             (None, Some(signal)) => Outcome::Signaled(signal),
             (None, None) => Outcome::Exited(-1),
         },
-        Some(Err(error)) => Outcome::CannotStart(format!("waiting for it: {error}")),
+        (Some(Err(error)), None) => Outcome::CannotStart(format!("waiting for it: {error}")),
     }
 }
 

@@ -40,6 +40,7 @@
 //! turn out to be hidden.
 
 mod answering;
+mod bounds;
 mod drive;
 mod spawn;
 mod watch;
@@ -47,6 +48,7 @@ mod watch;
 use std::io;
 use std::time::{Duration, Instant};
 
+use crate::cgroup::{CaseGroup, GroupLimits};
 use crate::interleaving::Interleaving;
 use crate::launch::LaunchError;
 use crate::program::Program;
@@ -56,8 +58,8 @@ use crate::transcript::{Input, Transcript};
 pub use answering::{Answerer, run_answering};
 pub use watch::Unsupported;
 
-/// How long a case may run and how much it may write.
-#[derive(Clone, Copy, Debug)]
+/// How long a case may run, and how much it may write and use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Wall-clock time for the whole run.
     pub timeout: Duration,
@@ -65,16 +67,87 @@ pub struct Limits {
     pub max_stdout: usize,
     /// Bytes of standard error kept: the last ones, where the cause of a crash usually is.
     pub stderr_tail: usize,
+    /// Bytes of memory, the program and everything it starts together (where
+    /// [`crate::cgroup::support`] allows).
+    pub memory: u64,
+    /// Processes and threads at once, the program's and everything it starts (where
+    /// [`crate::cgroup::support`] allows).
+    pub processes: u32,
+    /// Bytes the program may write to disk: the size of any file it writes, and of its home in
+    /// the sandbox where that can be bounded.
+    pub disk: u64,
+}
+
+impl Limits {
+    /// The default memory limit: what a JVM, Node.js, Go, .NET or Python uses many times over.
+    pub const MEMORY: u64 = 512 << 20;
+    /// The default limit of processes and threads: a JVM runs some tens of threads.
+    pub const PROCESSES: u32 = 1024;
+    /// The default disk limit.
+    pub const DISK: u64 = 256 << 20;
+
+    /// No limit on memory, processes or disk, for a program that is trusted (a build), and the
+    /// defaults of [`Limits::default`] for the rest.
+    pub const UNBOUNDED: Limits = Limits {
+        timeout: Duration::from_secs(10),
+        max_stdout: 1 << 20,
+        stderr_tail: 16 << 10,
+        memory: u64::MAX,
+        processes: u32::MAX,
+        disk: u64::MAX,
+    };
+}
+
+/// A size in bytes as a person writes it: a number of bytes, or of KiB, MiB or GiB with `K`,
+/// `M` or `G` after it (`512M`, `1G`; `MB`, `MiB` and lower case too).
+///
+/// # Errors
+///
+/// The message for anything else, and for 0 or more than 1 TiB.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    let digits = trimmed
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(trimmed.len());
+    let (number, unit) = trimmed.split_at(digits);
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => Some(0),
+        "k" | "kb" | "kib" => Some(10),
+        "m" | "mb" | "mib" => Some(20),
+        "g" | "gb" | "gib" => Some(30),
+        _ => None,
+    };
+    match (number.parse::<u64>(), shift) {
+        (Ok(number), Some(shift)) if number > 0 && number <= (1 << 40) >> shift => {
+            Ok(number << shift)
+        }
+        _ => Err(format!(
+            "`{text}` is not a size from 1 byte to 1 TiB: a number of bytes, or of KiB, MiB or \
+             GiB with K, M or G after it (512M)"
+        )),
+    }
 }
 
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            timeout: Duration::from_secs(10),
-            max_stdout: 1 << 20,
-            stderr_tail: 16 << 10,
+            memory: Limits::MEMORY,
+            processes: Limits::PROCESSES,
+            disk: Limits::DISK,
+            ..Limits::UNBOUNDED
         }
     }
+}
+
+/// A limit a run broke, beside its time and its output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// [`Limits::memory`].
+    Memory,
+    /// [`Limits::processes`].
+    Processes,
+    /// [`Limits::disk`].
+    Disk,
 }
 
 /// How a case's input is given.
@@ -122,6 +195,8 @@ pub enum Outcome {
     TimedOut,
     /// It wrote more than the output cap and was killed.
     TooMuchOutput,
+    /// It broke this limit and was killed.
+    LimitExceeded(Limit),
     /// A signal ended it.
     Signaled(i32),
     /// It exited with this status.
@@ -204,16 +279,33 @@ pub fn run(
         return Ok(cannot_start("an empty command".to_owned()));
     };
     let case_sandbox = sandbox.for_case()?;
+    let group = CaseGroup::new(GroupLimits {
+        memory: limits.memory,
+        processes: limits.processes,
+    })?;
     // Taken before the program starts, so that nothing it starts is missed.
     let census = (mode == Mode::Interactive).then(watch::Census::take);
-    let spawned = match spawn::spawn(&executable, args, program.folder(), case_sandbox.as_ref()) {
+    let confinement = spawn::Confinement {
+        sandbox: case_sandbox.as_ref(),
+        group: group.as_ref(),
+        file_size: limits.disk,
+    };
+    let spawned = match spawn::spawn(&executable, args, program.folder(), &confinement) {
         Ok(spawned) => spawned,
         Err(LaunchError::Program(why)) => return Ok(cannot_start(why)),
         Err(LaunchError::Grader(error)) => return Err(error),
     };
-    let group = u32::try_from(spawned.case.group()).unwrap_or_default();
-    let watcher = census.and_then(|census| watch::Watcher::new(census, group, &spawned.stdin).ok());
-    let mut run = drive::drive(spawned, inputs, watcher, limits, started);
+    let leader = u32::try_from(spawned.case.group()).unwrap_or_default();
+    let watcher =
+        census.and_then(|census| watch::Watcher::new(census, leader, &spawned.stdin).ok());
+    let bounds = bounds::Bounds {
+        group,
+        home: case_sandbox
+            .as_ref()
+            .map(|sandbox| sandbox.home().to_owned()),
+        disk: limits.disk,
+    };
+    let mut run = drive::drive(spawned, inputs, watcher, limits, started, &bounds);
     // An interpreter given a script that is not there starts, says so, and ends: the program
     // itself never started.
     if matches!(run.outcome, Outcome::Exited(status) if status != 0)
@@ -223,4 +315,26 @@ pub fn run(
         run.outcome = Outcome::CannotStart(why);
     }
     Ok(run)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_size_is_bytes_or_kib_mib_gib() {
+        for (text, bytes) in [
+            ("512M", 512 << 20),
+            ("512MB", 512 << 20),
+            ("1g", 1 << 30),
+            ("64 KiB", 64 << 10),
+            ("4096", 4096),
+            ("1024G", 1 << 40),
+        ] {
+            assert_eq!(parse_size(text), Ok(bytes), "{text}");
+        }
+        for text in ["", "0", "M", "-1M", "1.5G", "1025G", "12T", "ten"] {
+            assert!(parse_size(text).is_err(), "{text}");
+        }
+    }
 }

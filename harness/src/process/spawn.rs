@@ -1,11 +1,15 @@
 //! Starting a case's program: the one place where its process is set up. It runs in a session
 //! (and so a process group) of its own, with no controlling terminal, registered with the
-//! [`reaper`](crate::reaper) while it runs, and confined by the case's sandbox when there is one.
+//! [`reaper`](crate::reaper) while it runs, confined by the case's sandbox when there is one,
+//! in the case's control groups when there are, and unable to write a file beyond the disk
+//! limit.
 
 use std::ffi::{OsStr, OsString};
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 
+use crate::cgroup::CaseGroup;
 use crate::launch::{self, LaunchError};
 use crate::reaper::{self, Registration};
 use crate::sandbox::CaseSandbox;
@@ -21,8 +25,18 @@ pub(super) struct Spawned {
     pub(super) case: Registration,
 }
 
+/// What confines a case's program.
+pub(super) struct Confinement<'a> {
+    /// Its sandbox, if it runs in one.
+    pub(super) sandbox: Option<&'a CaseSandbox>,
+    /// Its control groups, where they can be made.
+    pub(super) group: Option<&'a CaseGroup>,
+    /// The largest file it may write, in bytes.
+    pub(super) file_size: u64,
+}
+
 /// Starts `program` with `args` in `folder` (else the grader's own), its standard streams
-/// piped, in `sandbox` if given.
+/// piped, confined as `confinement` says.
 ///
 /// # Errors
 ///
@@ -32,7 +46,7 @@ pub(super) fn spawn(
     program: &OsStr,
     args: &[OsString],
     folder: Option<&Path>,
-    sandbox: Option<&CaseSandbox>,
+    confinement: &Confinement<'_>,
 ) -> Result<Spawned, LaunchError> {
     let mut command = Command::new(program);
     if let Some(folder) = folder {
@@ -49,7 +63,8 @@ pub(super) fn spawn(
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    if let Some(sandbox) = sandbox {
+    bound(&mut command, confinement);
+    if let Some(sandbox) = confinement.sandbox {
         sandbox.confine(&mut command);
     }
     let (mut child, case) =
@@ -69,4 +84,31 @@ pub(super) fn spawn(
         stderr,
         case,
     })
+}
+
+/// Makes the program join its control groups and limits the size of the files it writes,
+/// before it starts, so that nothing it starts escapes either.
+fn bound(command: &mut Command, confinement: &Confinement<'_>) {
+    let joins = confinement.group.map(CaseGroup::join_fds);
+    let file_size = libc::rlimit {
+        rlim_cur: confinement.file_size,
+        rlim_max: confinement.file_size,
+    };
+    // SAFETY: between fork and exec only async-signal-safe calls are allowed: write(2) of a
+    // constant byte to descriptors the group keeps open (they close on exec), and setrlimit(2)
+    // of a value on the stack; nothing is allocated.
+    #[allow(unsafe_code)]
+    unsafe {
+        command.pre_exec(move || {
+            for fd in joins.into_iter().flatten() {
+                if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &raw const file_size) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
 }

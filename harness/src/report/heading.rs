@@ -1,9 +1,10 @@
 //! What a report is about, said in its first line: the stage, where its cases are, what
-//! passing means, how each case is given its input and whether it is sandboxed. A leaf that the
-//! text and JSON reports both read.
+//! passing means, how each case is given its input, whether it is sandboxed and whether its
+//! memory and processes are limited. A leaf that the text and JSON reports both read.
 
 use std::path::Path;
 
+use crate::cgroup;
 use crate::process::Mode;
 use crate::results::Criterion;
 use crate::sandbox::Support;
@@ -70,8 +71,8 @@ pub struct Heading<'a> {
 }
 
 impl Heading<'_> {
-    /// "the 5 cases of stage 3 in DIR", how they pass when that is not exactly, and how their
-    /// input is given when it is all at once.
+    /// "the 5 cases of stage 3 in DIR", how they pass when that is not exactly, how their
+    /// input is given when it is all at once, and what they run without when they do.
     #[must_use]
     pub fn cases(&self, count: usize) -> String {
         let criterion = match self.criterion {
@@ -82,7 +83,7 @@ impl Heading<'_> {
             ),
         };
         format!(
-            "the {count} {} of stage {} in {}{criterion}{}{}",
+            "the {count} {} of stage {} in {}{criterion}{}{}{}",
             if count == 1 { "case" } else { "cases" },
             self.stage,
             self.fixtures_dir.display(),
@@ -90,6 +91,10 @@ impl Heading<'_> {
             match self.sandbox {
                 Support::Enforced { .. } => String::new(),
                 Support::Off(why) => format!(", without the sandbox: {why}"),
+            },
+            match cgroup::support() {
+                cgroup::Support::Enforced { .. } => String::new(),
+                off @ cgroup::Support::Off(_) => format!(", {off}"),
             }
         )
     }

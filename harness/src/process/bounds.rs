@@ -1,0 +1,91 @@
+//! The limits a running case is held to beside its time and its output: its memory and
+//! processes in its control groups' counters, and what it wrote to disk in the size of its home.
+
+use std::fs;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+
+use super::Limit;
+use crate::cgroup::{Breach, CaseGroup};
+
+/// How many entries of a home are looked at, at most, to add up its size.
+const MOST_ENTRIES: usize = 10_000;
+
+/// What a case is watched for while it runs.
+#[derive(Debug)]
+pub(super) struct Bounds {
+    /// Its control groups, where they can be made; removed with this value.
+    pub(super) group: Option<CaseGroup>,
+    /// Its home, when it runs in the sandbox.
+    pub(super) home: Option<PathBuf>,
+    /// The bytes it may write.
+    pub(super) disk: u64,
+}
+
+impl Bounds {
+    /// The limit the case has broken, if any.
+    pub(super) fn breach(&self) -> Option<Limit> {
+        let counted = self.group.as_ref().and_then(CaseGroup::breach);
+        match counted {
+            Some(Breach::Memory) => Some(Limit::Memory),
+            Some(Breach::Processes) => Some(Limit::Processes),
+            None => self
+                .home
+                .as_deref()
+                .filter(|home| size_reaches(home, self.disk))
+                .map(|_| Limit::Disk),
+        }
+    }
+
+    /// Kills every process of the case that its control groups hold.
+    pub(super) fn kill_all(&self) {
+        if let Some(group) = &self.group {
+            group.kill_all();
+        }
+    }
+}
+
+/// Whether the files under `folder` take `bound` bytes of disk or more (or hold more entries
+/// than are looked at).
+fn size_reaches(folder: &Path, bound: u64) -> bool {
+    let (mut used, mut seen) = (0_u64, 0_usize);
+    let mut folders = vec![folder.to_owned()];
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            seen += 1;
+            if seen > MOST_ENTRIES {
+                return true;
+            }
+            let Ok(meta) = entry.metadata() else {
+                continue;
+            };
+            if meta.is_dir() {
+                folders.push(entry.path());
+            } else {
+                used = used.saturating_add(meta.len().max(meta.blocks() * 512));
+                if used >= bound {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_home_reaches_its_bound_by_its_files_however_deep() {
+        let home = tempfile::tempdir().expect("a folder");
+        fs::create_dir_all(home.path().join("a/b")).expect("folders");
+        fs::write(home.path().join("a/one"), vec![1; 3000]).expect("a file");
+        fs::write(home.path().join("a/b/two"), vec![2; 3000]).expect("a file");
+        assert!(size_reaches(home.path(), 6000));
+        assert!(!size_reaches(home.path(), 20_000));
+    }
+}

@@ -1,0 +1,195 @@
+//! The grader's own folder in the temporary folder, holding the home of every case it runs, so
+//! that nothing is left there whatever ends the grader: the folder is removed when grading is
+//! over, by the signal handler when a signal stops the grader ([`remove_all`]), and, when the
+//! grader was killed outright, by the next grader that starts: a `grade-*` folder whose lock no
+//! process holds any more belongs to a grader that is gone.
+
+use std::env;
+use std::fs::{self, File};
+use std::io;
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use tempfile::TempDir;
+
+/// How a grader's folder is named in the temporary folder.
+const PREFIX: &str = "grade-";
+/// The file in it that its grader holds a lock on for as long as it runs.
+const LOCK: &str = ".lock";
+
+/// The folders of the graders of this process, removed at once when a signal stops it.
+static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn live() -> MutexGuard<'static, Vec<PathBuf>> {
+    LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A grader's folder, removed with this value.
+#[derive(Debug)]
+pub struct Scratch {
+    path: PathBuf,
+    /// Locked for as long as the folder is in use; closed by `exec`, so no case holds it.
+    _lock: File,
+}
+
+impl Scratch {
+    /// A new folder in the temporary folder, after removing those that graders killed outright
+    /// left behind.
+    ///
+    /// # Errors
+    ///
+    /// When the folder or its lock cannot be made.
+    pub fn new() -> io::Result<Scratch> {
+        let temp = env::temp_dir();
+        sweep(&temp);
+        // Made under another name and locked before it is renamed, so that no other grader's
+        // sweep ever sees it unlocked.
+        let making = tempfile::Builder::new()
+            .prefix(".grade-new-")
+            .tempdir_in(&temp)?;
+        let lock = File::create(making.path().join(LOCK))?;
+        if !try_lock(&lock) {
+            return Err(io::Error::last_os_error());
+        }
+        let made = making.keep();
+        let suffix = made
+            .file_name()
+            .map(|name| name.to_string_lossy().replace(".grade-new-", ""))
+            .unwrap_or_default();
+        let path = temp.join(format!("{PREFIX}{suffix}"));
+        if let Err(error) = fs::rename(&made, &path) {
+            remove(&made);
+            return Err(error);
+        }
+        live().push(path.clone());
+        Ok(Scratch { path, _lock: lock })
+    }
+
+    /// A fresh folder for one case, removed with the value returned.
+    ///
+    /// # Errors
+    ///
+    /// When it cannot be made.
+    pub fn case_home(&self) -> io::Result<TempDir> {
+        tempfile::Builder::new()
+            .prefix("case-")
+            .tempdir_in(&self.path)
+    }
+
+    /// The folder.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        live().retain(|path| *path != self.path);
+        remove(&self.path);
+    }
+}
+
+/// Removes the folders of every grader of this process: for a process that a signal is ending,
+/// once its cases are dead.
+pub fn remove_all() {
+    for path in live().drain(..) {
+        remove(&path);
+    }
+}
+
+/// Removes the folders of graders that are gone from `temp`: those of this user whose lock can
+/// be taken.
+fn sweep(temp: &Path) {
+    let Ok(entries) = fs::read_dir(temp) else {
+        return;
+    };
+    // SAFETY: getuid(2) cannot fail and touches no memory.
+    #[allow(unsafe_code)]
+    let uid = unsafe { libc::getuid() };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let ours = entry.file_name().to_string_lossy().starts_with(PREFIX)
+            && fs::symlink_metadata(&path).is_ok_and(|meta| {
+                use std::os::unix::fs::MetadataExt;
+                meta.is_dir() && meta.uid() == uid
+            });
+        if !ours {
+            continue;
+        }
+        // A folder without its lock is not a grader's folder, or one being removed.
+        if let Ok(lock) = File::open(path.join(LOCK))
+            && try_lock(&lock)
+        {
+            remove(&path);
+        }
+    }
+}
+
+/// Takes an exclusive lock on `file` if no one holds one.
+fn try_lock(file: &File) -> bool {
+    // SAFETY: flock(2) on a descriptor that `file` keeps open; it touches no memory.
+    #[allow(unsafe_code)]
+    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    locked == 0
+}
+
+/// Removes the folder `path` and everything in it, folders a case made unreadable or
+/// unwritable included; what cannot be removed is left.
+pub(crate) fn remove(path: &Path) {
+    if fs::remove_dir_all(path).is_ok() || !path.exists() {
+        return;
+    }
+    open_up(path);
+    let _ = fs::remove_dir_all(path);
+}
+
+/// Makes every folder under `path` (itself included) readable, writable and searchable by its
+/// owner, so that it can be emptied.
+fn open_up(path: &Path) {
+    let _ = fs::set_permissions(path, fs::Permissions::from_mode(0o700));
+    let Ok(entries) = fs::read_dir(path) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+            open_up(&entry.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_is_removed_when_dropped_and_swept_when_its_grader_is_gone() {
+        let scratch = Scratch::new().expect("a folder");
+        let home = scratch.case_home().expect("a case's folder");
+        let locked = fs::create_dir_all(home.path().join("locked/deeper")).and_then(|()| {
+            fs::set_permissions(
+                home.path().join("locked"),
+                fs::Permissions::from_mode(0o000),
+            )
+        });
+        locked.expect("a folder its case closed");
+        let path = scratch.path().to_owned();
+        assert!(path.starts_with(env::temp_dir()), "{path:?}");
+        // Another grader sees it locked, and leaves it.
+        sweep(&env::temp_dir());
+        assert!(path.is_dir());
+        std::mem::forget(home);
+        drop(scratch);
+        assert!(!path.exists(), "{path:?} left");
+
+        // A grader killed outright leaves its folder, unlocked: the next one removes it.
+        let orphan = env::temp_dir().join(format!("{PREFIX}orphan-{}", std::process::id()));
+        fs::create_dir_all(orphan.join("case-1")).expect("a folder");
+        File::create(orphan.join(LOCK)).expect("its lock");
+        let next = Scratch::new().expect("a folder");
+        assert!(!orphan.exists(), "{orphan:?} left");
+        drop(next);
+    }
+}
