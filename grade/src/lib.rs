@@ -12,6 +12,7 @@ pub mod class;
 pub mod content;
 pub mod error;
 pub mod katas;
+pub mod outputs;
 pub mod project;
 pub mod reference;
 
@@ -24,8 +25,11 @@ use clap::Parser;
 use harness::feedback::Paint;
 use harness::fixture::{self, Fixture};
 use harness::kata::Kata;
-use harness::report::{self, Delivery, Heading, json, text};
+use harness::report::format::{Format, Request};
+use harness::report::model::{ClassResults, ProgramResults, SubmissionEntry};
+use harness::report::{self, Delivery, Heading, text};
 use harness::sandbox::Sandbox;
+use harness::scoring::CaseWeight;
 use harness::{CaseResult, Criterion, Grading, Limits, Program, grade};
 
 pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError};
@@ -59,9 +63,16 @@ pub struct Options {
     /// it is presented; by default a case passes only when its output is exactly right.
     #[arg(long)]
     pub content: bool,
-    /// Also write the results as JSON to FILE (schema in the README).
+    /// Also write the results as JSON to FILE (schema in the README); the same as
+    /// --format json=FILE.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Write the results in format NAME, to FILE or else to standard output (in place of the
+    /// text report); repeatable. NAME is text, json, github-classroom, gradescope,
+    /// prairielearn, vpl, junit, ctrf or html (a class's page). In a class, a format of one
+    /// submission writes a file a submission: `{}` in FILE stands for its folder's name.
+    #[arg(long = "format", value_name = "NAME[=FILE]")]
+    pub formats: Vec<Request>,
     /// The time limit of each case, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = positive_seconds)]
     pub timeout: f64,
@@ -164,9 +175,11 @@ fn grade_as_asked(
                 .to_owned(),
         ));
     }
-    if let Some(path) = &options.json {
-        json::check_destination(path).map_err(GradeError::Usage)?;
-    }
+    let outputs = outputs::Outputs::new(
+        &options.formats,
+        options.json.as_deref(),
+        options.class.is_some(),
+    )?;
     let kata = katas::choose(options.kata.as_deref())?;
     let stage = kata.stage(options.stage).map_err(GradeError::Usage)?;
     let (fixtures_dir, fixtures) = match &options.fixtures {
@@ -188,7 +201,7 @@ fn grade_as_asked(
             timeout: Duration::from_secs_f64(options.timeout),
             ..Limits::default()
         },
-        all: options.all || options.class.is_some(),
+        all: options.all || options.class.is_some() || outputs.need_every_case(),
         criterion: if options.content {
             Criterion::Content
         } else {
@@ -196,7 +209,14 @@ fn grade_as_asked(
         },
         mode: delivery.mode,
     };
-    let hidden = hidden_from_cases(options, &kata, &fixtures_dir);
+    let mut hidden = hidden_from_cases(options, &kata, &fixtures_dir);
+    hidden.extend(outputs.files().map(|(_, file)| file.to_owned()));
+    let weights = vec![CaseWeight::default(); fixtures.len()];
+    let scoring = Scoring {
+        weights: &weights,
+        weighted: false,
+        context: outputs::context(format!("stage {} of {}", stage.number, kata.title)),
+    };
     let sandbox = sandbox(options, &hidden);
     let heading = Heading {
         stage: stage.number,
@@ -207,7 +227,14 @@ fn grade_as_asked(
         sandbox: sandbox.support(),
     };
     if let Some(class) = &options.class {
-        return grade_class(options, class, (heading, &hidden), &fixtures, how, out);
+        return grade_class(
+            options,
+            class,
+            (heading, &hidden),
+            (&fixtures, &scoring, &outputs),
+            how,
+            out,
+        );
     }
     // A kata's reference script runs in its folder, which lives as long as `_folder`.
     let (program, _folder) = if options.command.is_empty() {
@@ -221,11 +248,39 @@ fn grade_as_asked(
     } else {
         format!("`{}`", program.label())
     };
-    // A failure to write is kept by `out` and told after the JSON is written.
-    let _ = text::program_report(out, &label, heading, &fixtures, &results, paint);
-    if let Some(path) = &options.json {
-        json::write(path, &json::for_program(&heading, &fixtures, &results))
-            .map_err(json_error(path))?;
+    let model = ProgramResults::graded(
+        &heading,
+        &fixtures,
+        &results,
+        scoring.weights,
+        scoring.weighted,
+    );
+    let document = |format: Format| match format {
+        Format::Text => {
+            let mut text = Vec::new();
+            let _ = text::program_report(
+                &mut text,
+                &label,
+                heading,
+                &fixtures,
+                &results,
+                Paint::default(),
+            );
+            String::from_utf8_lossy(&text).into_owned()
+        }
+        other => other.program(&model, &scoring.context).unwrap_or_default(),
+    };
+    // A failure to write is kept by `out` and told after the files are written.
+    match outputs.on_stdout() {
+        Format::Text => {
+            let _ = text::program_report(out, &label, heading, &fixtures, &results, paint);
+        }
+        other => {
+            let _ = out.write_all(document(other).as_bytes());
+        }
+    }
+    for (format, file) in outputs.files() {
+        outputs::write(file, &document(format))?;
     }
     Ok(status_of(all_passed(&results, how.criterion)))
 }
@@ -241,12 +296,14 @@ fn given_fixtures_dir(given: &Path, stage: u8) -> PathBuf {
     }
 }
 
-/// The error of a JSON file that could not be written.
-fn json_error(path: &Path) -> impl Fn(std::io::Error) -> GradeError + '_ {
-    move |error| GradeError::Output {
-        what: path.display().to_string(),
-        error,
-    }
+/// What each case is worth, and the context of every report.
+struct Scoring<'a> {
+    /// Each fixture's points and visibility, in fixture order.
+    weights: &'a [CaseWeight],
+    /// Whether the kata gives points or visibility, which the results then carry.
+    weighted: bool,
+    /// What the reports need beyond the results.
+    context: harness::report::format::Context,
 }
 
 fn all_passed(results: &[CaseResult], criterion: Criterion) -> bool {
@@ -254,33 +311,47 @@ fn all_passed(results: &[CaseResult], criterion: Criterion) -> bool {
 }
 
 /// Grades every submission of `class`, writing its row of the table as soon as it is graded
-/// and keeping of it only its JSON entry.
+/// (and its files, in a format of one submission), and keeping of it only its results.
 fn grade_class(
     options: &Options,
     class: &Path,
     (heading, hidden): (Heading<'_>, &[PathBuf]),
-    fixtures: &[Fixture],
+    (fixtures, scoring, outputs): (&[Fixture], &Scoring<'_>, &outputs::Outputs),
     how: Grading<'_>,
     out: &mut impl Write,
 ) -> Result<u8, GradeError> {
     let submissions = class::submissions(class, &options.command)?;
-    let table = text::ClassTable::start(
-        out,
-        heading,
-        fixtures.len(),
+    let names = || {
         submissions
             .iter()
-            .map(|submission| submission.name.as_os_str()),
-    );
+            .map(|submission| submission.name.as_os_str())
+    };
+    let text_file = outputs
+        .files()
+        .find(|(format, _)| *format == Format::Text)
+        .map(|(_, file)| file.to_owned());
+    let mut text_copy = Vec::new();
+    let on_stdout = outputs.on_stdout() == Format::Text;
+    let mut table_out = Tee {
+        first: on_stdout.then_some(&mut *out),
+        second: text_file.is_some().then_some(&mut text_copy),
+    };
+    let table = text::ClassTable::start(&mut table_out, heading, fixtures.len(), names());
+    // No case may read any results file, its own or another submission's.
+    let mut hidden = hidden.to_vec();
+    hidden.extend(outputs.every_file(names()));
+    let max_points = scoring
+        .weighted
+        .then(|| scoring.weights.iter().map(|weight| weight.points).sum());
     let mut entries = Vec::new();
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     for submission in &submissions {
         let name = submission.name.to_string_lossy();
-        // A failure to write is kept by `out` and told after the JSON is written.
-        let entry = match submission.program(heading.stage) {
+        // A failure to write is kept by `out` and told after the files are written.
+        let results = match submission.program(heading.stage) {
             Ok(program) => {
                 // Each submission is hidden the others' folders too.
-                let mut hidden = hidden.to_vec();
+                let mut hidden = hidden.clone();
                 hidden.extend(
                     submissions
                         .iter()
@@ -289,33 +360,83 @@ fn grade_class(
                 );
                 let results = grade(&program, fixtures, how, &sandbox(options, &hidden))
                     .map_err(GradeError::OwnResources)?;
-                let _ = table.row(out, &submission.name, &results);
+                let _ = table.row(&mut table_out, &submission.name, &results);
                 if all_passed(&results, how.criterion) {
                     passed += 1;
                 } else {
                     failed += 1;
                 }
-                json::for_submission(&name, &heading, fixtures, &results)
+                ProgramResults::graded(
+                    &heading,
+                    fixtures,
+                    &results,
+                    scoring.weights,
+                    scoring.weighted,
+                )
             }
             Err(not_graded) => {
-                let _ = table.row_not_graded(out, &submission.name, &not_graded.to_string());
+                let _ =
+                    table.row_not_graded(&mut table_out, &submission.name, &not_graded.to_string());
                 if not_graded.is_skipped() {
                     skipped += 1;
                 } else {
                     failed += 1;
                 }
-                json::for_not_graded(&name, fixtures.len(), &not_graded.message())
+                ProgramResults::not_graded(&not_graded.message(), fixtures.len(), max_points)
             }
         };
-        if options.json.is_some() {
-            entries.push(entry);
+        for (format, file) in outputs.submission_files(&submission.name) {
+            if let Some(document) = format.program(&results, &scoring.context) {
+                outputs::write(&file, &document)?;
+            }
+        }
+        if outputs.keep_class() {
+            entries.push(SubmissionEntry::new(&name, results));
         }
     }
-    let _ = text::ClassTable::finish(out, passed, failed, skipped);
-    if let Some(path) = &options.json {
-        json::write(path, &json::for_class(&heading, entries)).map_err(json_error(path))?;
+    let _ = text::ClassTable::finish(&mut table_out, passed, failed, skipped);
+    if let Some(file) = &text_file {
+        outputs::write(file, &String::from_utf8_lossy(&text_copy))?;
+    }
+    let class_results = ClassResults::new(&heading, entries);
+    let on_stdout = outputs.on_stdout();
+    if on_stdout != Format::Text
+        && let Some(document) = on_stdout.class(&class_results, &scoring.context)
+    {
+        let _ = out.write_all(document.as_bytes());
+    }
+    for (format, file) in outputs.files() {
+        if let Some(document) = format.class(&class_results, &scoring.context) {
+            outputs::write(file, &document)?;
+        }
     }
     Ok(status_of(failed == 0))
+}
+
+/// A writer to two writers, either of which may be absent: the class's table goes to the
+/// report and to its file.
+struct Tee<'a, A: Write, B: Write> {
+    first: Option<&'a mut A>,
+    second: Option<&'a mut B>,
+}
+
+impl<A: Write, B: Write> Write for Tee<'_, A, B> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if let Some(first) = self.first.as_mut() {
+            first.write_all(bytes)?;
+        }
+        if let Some(second) = self.second.as_mut() {
+            second.write_all(bytes)?;
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if let Some(first) = self.first.as_mut() {
+            first.flush()?;
+        }
+        Ok(())
+    }
 }
 
 /// What no case may read: the fixtures of every stage of the kata and those given with

@@ -27,6 +27,7 @@ pub mod reaper;
 pub mod report;
 pub mod results;
 pub mod sandbox;
+pub mod scoring;
 pub mod transcript;
 pub mod visible;
 

@@ -7,6 +7,7 @@
 //! are in `tests/submissions/`; [`waiting`] grades them one answer at a time.
 
 mod class;
+mod formats;
 mod hostile;
 mod hostility;
 mod java;
@@ -37,6 +38,7 @@ fn main() -> ExitCode {
     trials.extend(verdicts::trials());
     trials.extend(options::trials());
     trials.extend(class::trials());
+    trials.extend(formats::trials());
     trials.extend(katas::trials());
     trials.extend(hostility::trials());
     // Most trials wait for the grader and the programs it runs, not for a core.
