@@ -211,10 +211,10 @@ fn grade_as_asked(
     };
     let mut hidden = hidden_from_cases(options, &kata, &fixtures_dir);
     hidden.extend(outputs.files().map(|(_, file)| file.to_owned()));
-    let weights = vec![CaseWeight::default(); fixtures.len()];
+    let weights = case_weights(&kata, stage, &fixtures, options.fixtures.is_none())?;
     let scoring = Scoring {
         weights: &weights,
-        weighted: false,
+        weighted: !stage.scoring.is_default(),
         context: outputs::context(format!("stage {} of {}", stage.number, kata.title)),
     };
     let sandbox = sandbox(options, &hidden);
@@ -255,16 +255,22 @@ fn grade_as_asked(
         scoring.weights,
         scoring.weighted,
     );
+    let shown = |number: usize| {
+        weights
+            .get(number - 1)
+            .is_none_or(|weight| weight.visibility.shows_details())
+    };
     let document = |format: Format| match format {
         Format::Text => {
             let mut text = Vec::new();
-            let _ = text::program_report(
+            let _ = text::program_report_showing(
                 &mut text,
                 &label,
                 heading,
                 &fixtures,
                 &results,
                 Paint::default(),
+                &shown,
             );
             String::from_utf8_lossy(&text).into_owned()
         }
@@ -273,7 +279,9 @@ fn grade_as_asked(
     // A failure to write is kept by `out` and told after the files are written.
     match outputs.on_stdout() {
         Format::Text => {
-            let _ = text::program_report(out, &label, heading, &fixtures, &results, paint);
+            let _ = text::program_report_showing(
+                out, &label, heading, &fixtures, &results, paint, &shown,
+            );
         }
         other => {
             let _ = out.write_all(document(other).as_bytes());
@@ -294,6 +302,28 @@ fn given_fixtures_dir(given: &Path, stage: u8) -> PathBuf {
     } else {
         given.to_owned()
     }
+}
+
+/// What each of `fixtures` of `stage` is worth and who may see its details, as the kata's
+/// manifest says; with `strict` (the kata's own fixtures), every case it names must be one of
+/// them.
+fn case_weights(
+    kata: &Kata,
+    stage: &harness::kata::Stage,
+    fixtures: &[Fixture],
+    strict: bool,
+) -> Result<Vec<CaseWeight>, GradeError> {
+    let names: Vec<&str> = fixtures
+        .iter()
+        .map(|fixture| fixture.name.as_str())
+        .collect();
+    stage.scoring.weights(&names, strict).map_err(|message| {
+        GradeError::Kata(harness::kata::KataError {
+            path: kata.path_of(Path::new(harness::kata::MANIFEST)),
+            line: Some(stage.reference_line),
+            message: format!("stage {}: {message}", stage.number),
+        })
+    })
 }
 
 /// What each case is worth, and the context of every report.

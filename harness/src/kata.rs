@@ -14,8 +14,15 @@
 //! description = "stages/stage1/README.md"
 //! fixtures = "fixtures/stage1"
 //! reference = { run = "sh reference/stage1.sh" }   # or { built-in = "stage1" }
+//! points = 10                  # optional: split over the cases that name none (1 each without)
+//! visibility = "visible"       # optional: of the cases' details (or hidden, after-deadline)
+//!
+//! [stages.cases.adds-negative-numbers]   # optional: a fixture's own
+//! points = 4
+//! visibility = "hidden"
 //! ```
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
@@ -26,6 +33,7 @@ use toml::Spanned;
 
 use crate::fixture::{self, Fixture, FixtureError};
 use crate::program::Program;
+use crate::scoring::{CaseSettings, StageScoring, Visibility};
 
 /// The manifest's file name, in the kata's folder: not to be confused with a learner's
 /// `kata.toml`, which says how the learner's own stages are built and run.
@@ -53,6 +61,12 @@ struct StageFile {
     description: Spanned<String>,
     fixtures: Spanned<String>,
     reference: Spanned<ReferenceFile>,
+    #[serde(default)]
+    points: Option<f64>,
+    #[serde(default)]
+    visibility: Option<Visibility>,
+    #[serde(default)]
+    cases: BTreeMap<String, CaseSettings>,
 }
 
 /// A stage's `reference` as written: exactly one of its two keys.
@@ -89,6 +103,8 @@ pub struct Stage {
     pub reference: Reference,
     /// The manifest's line of its `reference`, for messages about it.
     pub reference_line: usize,
+    /// What its cases are worth and who may see their details.
+    pub scoring: StageScoring,
 }
 
 /// Where a kata's files are.
@@ -265,6 +281,16 @@ impl Kata {
                     ));
                 }
             };
+            let scoring = StageScoring {
+                points: stage.points,
+                visibility: stage.visibility,
+                cases: stage.cases,
+            };
+            scoring.check().map_err(|message| KataError {
+                path: path.to_owned(),
+                line: Some(line_of(text, reference_span.start)),
+                message: format!("stage {number}: {message}"),
+            })?;
             stages.push(Stage {
                 number,
                 title: stage.title,
@@ -272,6 +298,7 @@ impl Kata {
                 fixtures,
                 reference,
                 reference_line: line_of(text, reference_span.start),
+                scoring,
             });
         }
         Ok(Kata {
@@ -540,5 +567,30 @@ mod tests {
         );
         let bad_name = MANIFEST_TEXT.replace("\"calc\"", "\"My Calc\"");
         assert_eq!(parse(&bad_name).expect_err("a bad name").line, Some(1));
+    }
+
+    #[test]
+    fn points_and_visibility_are_read_per_stage_and_per_case() {
+        let weighted = MANIFEST_TEXT.replace(
+            "reference = { run = \"sh ref/1.sh\" }\n",
+            "reference = { run = \"sh ref/1.sh\" }\npoints = 10\n\
+             [stages.cases.adds]\npoints = 4\nvisibility = \"after-deadline\"\n",
+        );
+        let kata = parse(&weighted).expect("a manifest");
+        let scoring = &kata.stage(1).expect("stage 1").scoring;
+        assert_eq!(scoring.points, Some(10.0));
+        let weights = scoring.weights(&["adds", "other"], true).expect("weights");
+        assert_eq!((weights[0].points, weights[1].points), (4.0, 6.0));
+        assert_eq!(weights[0].visibility, Visibility::AfterDeadline);
+        assert!(kata.stage(2).expect("stage 2").scoring.is_default());
+
+        let too_many = weighted.replace("points = 4", "points = 11");
+        let error = parse(&too_many).expect_err("more than the stage's points");
+        assert!(
+            error.message.starts_with("stage 1: the cases' own points"),
+            "{error}"
+        );
+        let unknown = weighted.replace("after-deadline", "later");
+        assert!(parse(&unknown).is_err());
     }
 }

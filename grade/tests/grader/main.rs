@@ -13,6 +13,7 @@ mod hostility;
 mod java;
 mod katas;
 mod options;
+mod points;
 mod submission;
 mod verdicts;
 mod waiting;
@@ -39,6 +40,7 @@ fn main() -> ExitCode {
     trials.extend(options::trials());
     trials.extend(class::trials());
     trials.extend(formats::trials());
+    trials.extend(points::trials());
     trials.extend(katas::trials());
     trials.extend(hostility::trials());
     // Most trials wait for the grader and the programs it runs, not for a core.
