@@ -12,9 +12,11 @@ pub mod class;
 pub mod content;
 pub mod error;
 pub mod katas;
+pub mod merge;
 pub mod outputs;
 pub mod project;
 pub mod reference;
+pub mod shard;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -26,7 +28,7 @@ use harness::feedback::Paint;
 use harness::fixture::{self, Fixture};
 use harness::kata::Kata;
 use harness::report::format::{Format, Request};
-use harness::report::model::{ClassResults, ProgramResults, SubmissionEntry};
+use harness::report::model::{ClassResults, ProgramResults, ShardPart, SubmissionEntry};
 use harness::report::{self, Delivery, Heading, text};
 use harness::sandbox::Sandbox;
 use harness::scoring::CaseWeight;
@@ -84,6 +86,12 @@ pub struct Options {
     /// without a COMMAND each folder that has a kata.toml with its own commands; implies --all.
     #[arg(long, value_name = "DIR")]
     pub class: Option<PathBuf>,
+    /// Grade only the I-th of N disjoint slices of the class (by folder name), for a class
+    /// spread over N machines; `auto` (or auto/N) reads it from the environment: GRADE_SHARD,
+    /// Kubernetes' JOB_COMPLETION_INDEX or Slurm's SLURM_ARRAY_TASK_ID. `grade merge` joins the
+    /// parts' JSON.
+    #[arg(long, value_name = "I/N|auto")]
+    pub shard: Option<shard::ShardSpec>,
     /// Give each case its whole input at once, rather than one answer each time the program
     /// waits for one.
     #[arg(long)]
@@ -116,6 +124,9 @@ pub fn run(
     err: &mut impl Write,
 ) -> u8 {
     let args: Vec<OsString> = args.into_iter().collect();
+    if args.get(1).is_some_and(|word| word == "merge") {
+        return merge::run(&args[1..], out, err);
+    }
     let options = match Options::try_parse_from(&args) {
         Ok(options) => options,
         Err(error) => return command_line_error(&error, out, err),
@@ -175,6 +186,16 @@ fn grade_as_asked(
                 .to_owned(),
         ));
     }
+    if options.shard.is_some() && options.class.is_none() {
+        return Err(GradeError::Usage(
+            "--shard takes a slice of a class: give --class DIR".to_owned(),
+        ));
+    }
+    let shard = options
+        .shard
+        .map(|spec| spec.resolve(|name| std::env::var(name).ok()))
+        .transpose()
+        .map_err(GradeError::Usage)?;
     let outputs = outputs::Outputs::new(
         &options.formats,
         options.json.as_deref(),
@@ -229,7 +250,7 @@ fn grade_as_asked(
     if let Some(class) = &options.class {
         return grade_class(
             options,
-            class,
+            (class, shard),
             (heading, &hidden),
             (&fixtures, &scoring, &outputs),
             how,
@@ -344,13 +365,24 @@ fn all_passed(results: &[CaseResult], criterion: Criterion) -> bool {
 /// (and its files, in a format of one submission), and keeping of it only its results.
 fn grade_class(
     options: &Options,
-    class: &Path,
+    (class, shard): (&Path, Option<shard::Shard>),
     (heading, hidden): (Heading<'_>, &[PathBuf]),
     (fixtures, scoring, outputs): (&[Fixture], &Scoring<'_>, &outputs::Outputs),
     how: Grading<'_>,
     out: &mut impl Write,
 ) -> Result<u8, GradeError> {
-    let submissions = class::submissions(class, &options.command)?;
+    let everyone = class::submissions(class, &options.command)?;
+    // Every submission, in this slice or another, is hidden from the others.
+    let folders: Vec<&Path> = everyone
+        .iter()
+        .map(|submission| submission.folder.as_path())
+        .collect();
+    let submissions: Vec<&class::Submission> = everyone
+        .iter()
+        .filter(|submission| {
+            shard.is_none_or(|shard| shard.holds(submission.name.as_encoded_bytes()))
+        })
+        .collect();
     let names = || {
         submissions
             .iter()
@@ -375,7 +407,7 @@ fn grade_class(
         .then(|| scoring.weights.iter().map(|weight| weight.points).sum());
     let mut entries = Vec::new();
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
-    for submission in &submissions {
+    for &submission in &submissions {
         let name = submission.name.to_string_lossy();
         // A failure to write is kept by `out` and told after the files are written.
         let results = match submission.program(heading.stage) {
@@ -383,10 +415,10 @@ fn grade_class(
                 // Each submission is hidden the others' folders too.
                 let mut hidden = hidden.clone();
                 hidden.extend(
-                    submissions
+                    folders
                         .iter()
-                        .filter(|other| other.folder != submission.folder)
-                        .map(|other| other.folder.clone()),
+                        .filter(|&&other| other != submission.folder)
+                        .map(|other| other.to_path_buf()),
                 );
                 let results = grade(&program, fixtures, how, &sandbox(options, &hidden))
                     .map_err(GradeError::OwnResources)?;
@@ -428,7 +460,11 @@ fn grade_class(
     if let Some(file) = &text_file {
         outputs::write(file, &String::from_utf8_lossy(&text_copy))?;
     }
-    let class_results = ClassResults::new(&heading, entries);
+    let mut class_results = ClassResults::new(&heading, entries);
+    class_results.shard = shard.map(|shard| ShardPart {
+        count: shard.count,
+        index: shard.index,
+    });
     let on_stdout = outputs.on_stdout();
     if on_stdout != Format::Text
         && let Some(document) = on_stdout.class(&class_results, &scoring.context)

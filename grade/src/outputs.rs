@@ -81,10 +81,16 @@ impl Outputs {
     /// The format written to standard output: the one given without a file, else text.
     #[must_use]
     pub fn on_stdout(&self) -> Format {
+        self.on_stdout_format().unwrap_or(Format::Text)
+    }
+
+    /// The format given without a file, if one is.
+    #[must_use]
+    pub fn on_stdout_format(&self) -> Option<Format> {
         self.requests
             .iter()
             .find(|request| request.file.is_none())
-            .map_or(Format::Text, |request| request.format)
+            .map(|request| request.format)
     }
 
     /// Whether any format needs a score, and so every case run.

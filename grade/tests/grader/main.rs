@@ -14,6 +14,7 @@ mod java;
 mod katas;
 mod options;
 mod points;
+mod shards;
 mod submission;
 mod verdicts;
 mod waiting;
@@ -41,6 +42,7 @@ fn main() -> ExitCode {
     trials.extend(class::trials());
     trials.extend(formats::trials());
     trials.extend(points::trials());
+    trials.extend(shards::trials());
     trials.extend(katas::trials());
     trials.extend(hostility::trials());
     // Most trials wait for the grader and the programs it runs, not for a core.

@@ -17,15 +17,14 @@ pub(crate) fn trials() -> Vec<Trial> {
     )
 }
 
-/// A kata of one stage of three cases, each printing a word: 10 points, of which `prints-two`
-/// is worth 4 and hidden, `prints-three` shown after the deadline.
-fn write_kata(dir: &Path, weighted: bool) {
-    let scoring = if weighted {
-        "points = 10\n\n[stages.cases.prints-two]\npoints = 4\nvisibility = \"hidden\"\n\n\
-         [stages.cases.prints-three]\nvisibility = \"after-deadline\"\n"
-    } else {
-        ""
-    };
+/// The points and visibility of the three-case kata: 10 points, of which `prints-two` is worth
+/// 4 and hidden, `prints-three` shown after the deadline.
+const SCORING: &str = "points = 10\n\n[stages.cases.prints-two]\npoints = 4\n\
+    visibility = \"hidden\"\n\n[stages.cases.prints-three]\nvisibility = \"after-deadline\"\n";
+
+/// Writes a kata of one stage into `dir`, a case a word of `words`, each printing its word,
+/// the stage's table ending with `scoring`.
+pub(crate) fn write_kata(dir: &Path, scoring: &str, words: &[&str]) {
     let manifest = format!(
         "name = \"words\"\ntitle = \"Words\"\n\n[[stages]]\ntitle = \"Print a word\"\n\
          description = \"stages/1.md\"\nfixtures = \"fixtures/stage1\"\n\
@@ -39,7 +38,7 @@ fn write_kata(dir: &Path, weighted: bool) {
         ),
         ("reference/1.sh".to_owned(), "echo one\n".to_owned()),
     ];
-    for word in ["one", "two", "three"] {
+    for word in words {
         files.push((
             format!("fixtures/stage1/prints-{word}.snap"),
             format!(
@@ -54,6 +53,9 @@ fn write_kata(dir: &Path, weighted: bool) {
     }
 }
 
+/// The words of the three-case kata.
+const THREE_WORDS: [&str; 3] = ["one", "two", "three"];
+
 fn json(path: &Path) -> Value {
     serde_json::from_str(&fs::read_to_string(path).expect("written")).expect("JSON")
 }
@@ -61,7 +63,7 @@ fn json(path: &Path) -> Value {
 /// A program that prints `one` passes one case of three: 3 points of 10.
 fn points_and_visibility_reach_every_format() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    write_kata(&dir.path().join("words"), true);
+    write_kata(&dir.path().join("words"), SCORING, &THREE_WORDS);
     let (status, report, errors) = grade_in(
         dir.path(),
         &[
@@ -150,7 +152,7 @@ fn points_and_visibility_reach_every_format() {
 /// visibility.
 fn without_points_the_json_results_are_unchanged() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    write_kata(&dir.path().join("words"), false);
+    write_kata(&dir.path().join("words"), "", &THREE_WORDS);
     let (status, report, errors) = grade_in(
         dir.path(),
         &[
