@@ -10,6 +10,7 @@ mod class;
 mod formats;
 mod hostile;
 mod hostility;
+mod html;
 mod java;
 mod katas;
 mod options;
@@ -43,6 +44,7 @@ fn main() -> ExitCode {
     trials.extend(formats::trials());
     trials.extend(points::trials());
     trials.extend(shards::trials());
+    trials.extend(html::trials());
     trials.extend(katas::trials());
     trials.extend(hostility::trials());
     // Most trials wait for the grader and the programs it runs, not for a core.

@@ -22,11 +22,11 @@ details{margin:.3em 0}summary{cursor:pointer}.hidden-case{font-size:.8em;color:#
 
 /// The page's script: sorting by a column, and a failing cell unfolding its feedback.
 const SCRIPT: &str = r##"
-document.querySelectorAll('#class th').forEach((header, column) => {
+document.querySelectorAll('#class thead th').forEach((header, column) => {
   header.addEventListener('click', () => {
     const body = document.querySelector('#class tbody');
     const ascending = header.getAttribute('aria-sort') !== 'ascending';
-    document.querySelectorAll('#class th').forEach(other => other.removeAttribute('aria-sort'));
+    document.querySelectorAll('#class thead th').forEach(other => other.removeAttribute('aria-sort'));
     header.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
     const key = row => {
       const cell = row.children[column];
@@ -58,6 +58,11 @@ pub fn class(class: &ClassResults, label: &str) -> String {
         .iter()
         .filter(|entry| entry.results.status == Status::Pass)
         .count();
+    let mut label_chars = label.chars();
+    let label: String = label_chars
+        .next()
+        .map(|first| first.to_uppercase().chain(label_chars).collect())
+        .unwrap_or_default();
     let title = format!(
         "{label}: {passed} of {} submissions passed",
         class.submissions.len()
