@@ -2,7 +2,7 @@
 //! failure; the table of a class), for machines ([`json`]), both under one [`Heading`]; and the
 //! [`Report`] writer that keeps going when nobody reads any more.
 //!
-//! Every other format is written from the one results [`model`], by name ([`format`]): each
+//! Every other format is written from the one results [`model`], by name ([`format`](mod@format)): each
 //! teaching platform's own ([`github_classroom`], [`gradescope`], [`prairielearn`], [`vpl`]),
 //! the CI dashboards' ([`junit`], [`ctrf`]), and a class's page ([`html`]).
 
