@@ -14,6 +14,7 @@ pub mod error;
 pub mod katas;
 pub mod merge;
 pub mod outputs;
+pub mod platform;
 pub mod project;
 pub mod reference;
 pub mod shard;
@@ -49,7 +50,13 @@ pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError}
         grade every folder under class/; {} stands for the folder\n  \
         grade 3 --class class/               grade every `kata new` project under class/\n  \
         grade --kata katas/calculator 2 -- python3 calc.py\n                                      \
-        grade stage 2 of the kata in katas/calculator"
+        grade stage 2 of the kata in katas/calculator\n  \
+        grade 3 --format gradescope=results.json -- python3 stage3.py\n                                      \
+        write Gradescope's results (see --format)\n\n\
+        Other commands:\n  \
+        grade merge PART...                 join the JSON parts of a class graded with --shard\n  \
+        grade platform gradescope STAGE -o autograder.zip [-- COMMAND]\n                                      \
+        write Gradescope's autograder zip"
 )]
 pub struct Options {
     /// The stage whose fixtures are run, from 1.
@@ -126,6 +133,9 @@ pub fn run(
     let args: Vec<OsString> = args.into_iter().collect();
     if args.get(1).is_some_and(|word| word == "merge") {
         return merge::run(&args[1..], out, err);
+    }
+    if args.get(1).is_some_and(|word| word == "platform") {
+        return platform::run(&args[1..], out, err);
     }
     let options = match Options::try_parse_from(&args) {
         Ok(options) => options,

@@ -18,6 +18,7 @@ use crate::{command_line_error, outputs};
 #[derive(Debug, Parser)]
 #[command(
     name = "grade merge",
+    bin_name = "grade merge",
     about = "Joins the JSON results of the slices of a class (grade --class DIR --shard I/N \
              --json PART) into the whole class's results.",
     after_help = "Example:\n  grade merge part-1.json part-2.json part-3.json part-4.json > class.json"

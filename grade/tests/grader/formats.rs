@@ -205,7 +205,7 @@ fn json(text: &str) -> Value {
 }
 
 /// Asserts that `instance` is valid against `tests/schemas/<name>.schema.json`.
-fn validate(name: &str, instance: &Value) {
+pub(crate) fn validate(name: &str, instance: &Value) {
     let schema = json(&read(
         &tests_dir()
             .join("schemas")

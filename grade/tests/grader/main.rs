@@ -14,6 +14,7 @@ mod html;
 mod java;
 mod katas;
 mod options;
+mod platform;
 mod points;
 mod shards;
 mod submission;
@@ -44,6 +45,7 @@ fn main() -> ExitCode {
     trials.extend(formats::trials());
     trials.extend(points::trials());
     trials.extend(shards::trials());
+    trials.extend(platform::trials());
     trials.extend(html::trials());
     trials.extend(katas::trials());
     trials.extend(hostility::trials());
