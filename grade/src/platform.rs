@@ -1,8 +1,10 @@
-//! `grade platform gradescope STAGE -o autograder.zip [-- COMMAND]`: the files a platform
-//! takes, written by the grader. For Gradescope, the autograder zip: `setup.sh`, which checks
-//! that the grader it carries runs on the platform's image, `run_autograder`, which grades the
-//! submission in `/autograder/submission` and writes `/autograder/results/results.json`, this
-//! very `grade` executable, and the kata's folder when the kata is not built in.
+//! `grade platform PLATFORM STAGE -o FILE|DIR [-- COMMAND]`: the files a platform takes,
+//! written by the grader, each carrying this very `grade` executable and the kata's folder
+//! when the kata is not built in. For Gradescope, the autograder zip: `setup.sh`, which checks
+//! that the grader runs on the platform's image, and `run_autograder`, which grades the
+//! submission in `/autograder/submission` and writes `/autograder/results/results.json`. For
+//! Moodle VPL, the execution files: `vpl_evaluate.sh`. For GitHub Classroom, the template
+//! repository's `.github/workflows/classroom.yml`.
 
 use std::ffi::OsString;
 use std::fs;
@@ -18,8 +20,25 @@ use crate::{command_line_error, katas};
 /// The platforms that take files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Platform {
-    /// Gradescope's autograder zip.
+    /// Gradescope's autograder zip (`-o autograder.zip`).
     Gradescope,
+    /// Moodle VPL's execution files, into a folder (`-o DIR`): `vpl_evaluate.sh` and the
+    /// grader.
+    Vpl,
+    /// GitHub Classroom's workflow and the grader, into an assignment's template repository
+    /// (`-o DIR`): `.github/workflows/classroom.yml` and `.github/grade/`.
+    GithubClassroom,
+}
+
+impl Platform {
+    /// Its name on the command line.
+    fn name(self) -> &'static str {
+        match self {
+            Platform::Gradescope => "gradescope",
+            Platform::Vpl => "vpl",
+            Platform::GithubClassroom => "github-classroom",
+        }
+    }
 }
 
 /// What to write for a platform.
@@ -63,11 +82,17 @@ pub fn run(args: &[OsString], out: &mut impl Write, err: &mut impl Write) -> u8 
     };
     match write_platform(&options) {
         Ok(()) => {
-            let _ = writeln!(
-                out,
-                "Wrote {}: upload it as the autograder of the assignment.",
-                options.output.display()
-            );
+            let what = match options.platform {
+                Platform::Gradescope => "upload it as the assignment's autograder",
+                Platform::Vpl => {
+                    "upload its files as the activity's execution files, keeping `grade` when \
+                     running"
+                }
+                Platform::GithubClassroom => {
+                    "commit its .github folder to the assignment's template repository"
+                }
+            };
+            let _ = writeln!(out, "Wrote {}: {what}.", options.output.display());
             EXIT_PASSED
         }
         Err(error) => {
@@ -85,24 +110,35 @@ fn write_platform(options: &PlatformOptions) -> Result<(), GradeError> {
     let kata_given = options.kata.as_deref();
     let kata = katas::named(&cwd, kata_given.unwrap_or(Path::new(katas::DEFAULT)))?;
     kata.stage(options.stage).map_err(GradeError::Usage)?;
-    let kata_argument = match kata.folder() {
-        Some(_) => format!("\"$root/source/{KATA_FOLDER}\""),
-        None => quote(&kata.name),
-    };
     let command: Vec<String> = options
         .command
         .iter()
         .map(|word| {
-            word.to_str().map(str::to_owned).ok_or_else(|| {
+            word.to_str().map(quote).ok_or_else(|| {
                 GradeError::Usage(format!("{} is not UTF-8", word.to_string_lossy()))
             })
         })
         .collect::<Result<_, _>>()?;
+    if command.is_empty() && options.platform != Platform::Gradescope {
+        return Err(GradeError::Usage(format!(
+            "grade platform {}: give the COMMAND that runs a submission, after `--`",
+            options.platform.name()
+        )));
+    }
+    // Where the grader and the kata are, as the platform's scripts see them.
+    let (grader, kata_folder) = match options.platform {
+        Platform::Gradescope => ("\"$root/source/bin/grade\"", "\"$root/source/kata\""),
+        Platform::Vpl => ("./grade", "./kata"),
+        Platform::GithubClassroom => (".github/grade/grade", ".github/grade/kata"),
+    };
     let mut grade_words = vec![
-        "\"$root/source/bin/grade\"".to_owned(),
+        grader.to_owned(),
         options.stage.to_string(),
         "--kata".to_owned(),
-        kata_argument,
+        match kata.folder() {
+            Some(_) => kata_folder.to_owned(),
+            None => quote(&kata.name),
+        },
     ];
     if options.content {
         grade_words.push("--content".to_owned());
@@ -110,39 +146,90 @@ fn write_platform(options: &PlatformOptions) -> Result<(), GradeError> {
     if let Some(timeout) = options.timeout {
         grade_words.push(format!("--timeout {timeout}"));
     }
-    let run_autograder = run_autograder(&grade_words, &command);
-    let grader = fs::read(std::env::current_exe().map_err(GradeError::OwnExecutable)?)
+    let grade = grade_words.join(" ");
+    let executable = fs::read(std::env::current_exe().map_err(GradeError::OwnExecutable)?)
         .map_err(GradeError::OwnExecutable)?;
-    let output_error = |error: std::io::Error| GradeError::Output {
-        what: options.output.display().to_string(),
-        error,
+    let mut files: Vec<(String, Vec<u8>, bool)> = match options.platform {
+        Platform::Gradescope => vec![
+            ("setup.sh".to_owned(), SETUP.as_bytes().to_vec(), true),
+            (
+                "run_autograder".to_owned(),
+                run_autograder(&grade, &command).into_bytes(),
+                true,
+            ),
+            ("bin/grade".to_owned(), executable, true),
+        ],
+        Platform::Vpl => vec![
+            (
+                "vpl_evaluate.sh".to_owned(),
+                vpl_evaluate(&grade, &command).into_bytes(),
+                true,
+            ),
+            ("grade".to_owned(), executable, true),
+        ],
+        Platform::GithubClassroom => vec![
+            (
+                ".github/workflows/classroom.yml".to_owned(),
+                classroom_workflow(options.stage, &grade, &command).into_bytes(),
+                false,
+            ),
+            (".github/grade/grade".to_owned(), executable, true),
+        ],
     };
-    let mut zip = zip::ZipWriter::new(fs::File::create(&options.output).map_err(output_error)?);
-    // Stored as they are: the grader's executable is most of the zip, and compressing it would
-    // take longer than the upload it saves.
-    let stored = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-    let executable = stored.unix_permissions(0o755);
-    let file = stored.unix_permissions(0o644);
-    let mut add = |name: &str, bytes: &[u8], options: SimpleFileOptions| {
-        zip.start_file(name, options)
-            .map_err(std::io::Error::other)
-            .and_then(|()| zip.write_all(bytes))
-            .map_err(output_error)
+    let kata_prefix = match options.platform {
+        Platform::GithubClassroom => ".github/grade/kata",
+        Platform::Gradescope | Platform::Vpl => KATA_FOLDER,
     };
-    add("setup.sh", SETUP.as_bytes(), executable)?;
-    add("run_autograder", run_autograder.as_bytes(), executable)?;
-    add("bin/grade", &grader, executable)?;
     if let Some(folder) = kata.folder() {
         for (relative, path) in files_under(folder).map_err(|error| GradeError::Class {
             path: folder.to_owned(),
             error,
         })? {
             let bytes = fs::read(&path).map_err(|error| GradeError::Class { path, error })?;
-            add(&format!("{KATA_FOLDER}/{relative}"), &bytes, file)?;
+            files.push((format!("{kata_prefix}/{relative}"), bytes, false));
         }
     }
-    zip.finish()
-        .map_err(|error| output_error(std::io::Error::other(error)))?;
+    let output_error = |error: std::io::Error| GradeError::Output {
+        what: options.output.display().to_string(),
+        error,
+    };
+    match options.platform {
+        Platform::Gradescope => write_zip(&options.output, &files).map_err(output_error),
+        Platform::Vpl | Platform::GithubClassroom => {
+            write_folder(&options.output, &files).map_err(output_error)
+        }
+    }
+}
+
+/// Writes `files` (each a path, its bytes, and whether it is executable) into a zip at `path`.
+fn write_zip(path: &Path, files: &[(String, Vec<u8>, bool)]) -> std::io::Result<()> {
+    let mut zip = zip::ZipWriter::new(fs::File::create(path)?);
+    // Stored as they are: the grader's executable is most of the zip, and compressing it would
+    // take longer than the upload it saves.
+    let stored = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for (name, bytes, executable) in files {
+        let mode = if *executable { 0o755 } else { 0o644 };
+        zip.start_file(name.as_str(), stored.unix_permissions(mode))
+            .map_err(std::io::Error::other)?;
+        zip.write_all(bytes)?;
+    }
+    zip.finish().map_err(std::io::Error::other)?;
+    Ok(())
+}
+
+/// Writes `files` into the folder `folder`, made if missing.
+fn write_folder(folder: &Path, files: &[(String, Vec<u8>, bool)]) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    for (name, bytes, executable) in files {
+        let path = folder.join(name);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent)?;
+        }
+        fs::write(&path, bytes)?;
+        if *executable {
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o755))?;
+        }
+    }
     Ok(())
 }
 
@@ -183,10 +270,9 @@ chmod +x bin/grade run_autograder
 bin/grade --version
 "#;
 
-/// Gradescope's `run_autograder`, grading with `grade_words` and running a submission with
-/// `command` (its own `kata.toml` without one).
-fn run_autograder(grade_words: &[String], command: &[String]) -> String {
-    let grade = grade_words.join(" ");
+/// Gradescope's `run_autograder`, grading with `grade` and running a submission with `command`
+/// (its own `kata.toml` without one).
+fn run_autograder(grade: &str, command: &[String]) -> String {
     let run = if command.is_empty() {
         format!(
             "# A `kata new` project: graded as a class of one, with its own kata.toml.\n\
@@ -196,7 +282,6 @@ fn run_autograder(grade_words: &[String], command: &[String]) -> String {
              mv \"$root/results/submission.json\" \"$root/results/results.json\" 2>/dev/null || true\n"
         )
     } else {
-        let command: Vec<String> = command.iter().map(|word| quote(word)).collect();
         format!(
             "cd \"$root/submission\"\n\
              {grade} --format \"gradescope=$root/results/results.json\" -- {} || status=$?\n",
@@ -217,5 +302,61 @@ if [ "$status" -gt 1 ] || [ ! -s "$root/results/results.json" ]; then
 fi
 exit 0
 "#
+    )
+}
+
+/// VPL's `vpl_evaluate.sh`: writes `vpl_execution`, which VPL runs next in the same folder (the
+/// submission's files and the execution files together) and whose `Comment :=>>` and
+/// `Grade :=>>` lines it reads; `vpl_environment.sh` gives it `VPL_GRADEMAX`.
+fn vpl_evaluate(grade: &str, command: &[String]) -> String {
+    format!(
+        r#"#!/bin/bash
+# VPL runs this to evaluate a submission; VPL then runs vpl_execution and reads its lines.
+cat > vpl_execution <<'END'
+#!/bin/bash
+[ -f ./vpl_environment.sh ] && . ./vpl_environment.sh
+chmod +x ./grade
+{grade} --format vpl -- {command} && exit 0
+status=$?
+if [ "$status" -gt 1 ]; then
+  echo "Comment :=>>The grader could not grade this submission (exit status $status)."
+  echo "Grade :=>> 0"
+fi
+exit 0
+END
+chmod +x vpl_execution
+"#,
+        command = command.join(" ")
+    )
+}
+
+/// GitHub Classroom's workflow: grades on every push, the result in the step's output for the
+/// Classroom's reporter.
+fn classroom_workflow(stage: u8, grade: &str, command: &[String]) -> String {
+    format!(
+        r#"name: Autograding Tests
+on: [push, repository_dispatch]
+permissions:
+  checks: write
+  actions: read
+  contents: read
+jobs:
+  run-autograding-tests:
+    runs-on: ubuntu-latest
+    if: github.actor != 'github-classroom[bot]'
+    steps:
+      - uses: actions/checkout@v4
+      - name: Stage {stage}
+        id: stage{stage}
+        run: |
+          echo "result=$({grade} --format github-classroom -- {command})" >> "$GITHUB_OUTPUT"
+      - name: Autograding Reporter
+        uses: classroom-resources/autograding-grading-reporter@v1
+        env:
+          STAGE{stage}_RESULTS: "${{{{ steps.stage{stage}.outputs.result }}}}"
+        with:
+          runners: stage{stage}
+"#,
+        command = command.join(" ")
     )
 }

@@ -220,7 +220,7 @@ pub(crate) fn validate(name: &str, instance: &Value) {
 }
 
 /// A GitHub Classroom result: base64 of a JSON document valid against its schema.
-fn check_github_classroom(text: &str) -> Value {
+pub(crate) fn check_github_classroom(text: &str) -> Value {
     let decoded = base64::engine::general_purpose::STANDARD
         .decode(text.trim_end())
         .expect("base64");
@@ -243,7 +243,7 @@ fn check_prairielearn(text: &str) -> Value {
 
 /// VPL's rules: every line a comment line, a line of a block between `<|--` and `--|>` (each
 /// tag alone on its line), or a grade line, the last grade a number.
-fn check_vpl(text: &str) {
+pub(crate) fn check_vpl(text: &str) {
     let mut in_block = false;
     let mut grade = None;
     for line in text.lines() {
