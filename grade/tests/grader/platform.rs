@@ -28,19 +28,11 @@ pub(crate) fn trials() -> Vec<Trial> {
 
 /// Runs the script `name` of the unpacked zip with bash, `/autograder` being `root`.
 fn run_script(root: &Path, name: &str) -> String {
-    let output = Command::new("bash")
-        .arg(root.join("source").join(name))
-        .env("AUTOGRADER_ROOT", root)
-        .current_dir(root)
-        .output()
-        .expect("bash runs");
-    let text = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{name}: {text}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    text
+    bash_in(
+        root,
+        &format!("bash source/{name}"),
+        &[("AUTOGRADER_ROOT", root)],
+    )
 }
 
 fn the_gradescope_zip_grades_a_submission_laid_out_as_gradescope_lays_it_out() {

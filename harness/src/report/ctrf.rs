@@ -7,6 +7,8 @@
 
 use serde_json::{Value, json};
 
+use crate::report::json;
+
 use crate::report::format::{Context, epoch_ms};
 use crate::report::model::{ClassResults, ProgramResults};
 
@@ -104,7 +106,5 @@ fn document(tests: &[Value], context: &Context) -> String {
             "environment": { "reportName": context.label },
         },
     });
-    let mut text = serde_json::to_string_pretty(&document).unwrap_or_default();
-    text.push('\n');
-    text
+    json::document(&document)
 }

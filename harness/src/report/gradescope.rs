@@ -5,6 +5,8 @@
 
 use serde_json::{Value, json};
 
+use crate::report::json;
+
 use crate::report::format::points;
 use crate::report::model::ProgramResults;
 use crate::scoring::Visibility;
@@ -12,9 +14,7 @@ use crate::scoring::Visibility;
 /// The document, pretty-printed.
 #[must_use]
 pub fn program(results: &ProgramResults) -> String {
-    let mut text = serde_json::to_string_pretty(&document(results)).unwrap_or_default();
-    text.push('\n');
-    text
+    json::document(&document(results))
 }
 
 /// The document.
