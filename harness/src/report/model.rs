@@ -280,7 +280,8 @@ impl ProgramResults {
             .unwrap_or_else(|| f64_of(self.cases.max(self.tests.len())))
     }
 
-    /// Whether every case was run and none failed: not a program that could not be graded.
+    /// Whether the program was graded at all: false for a submission of a class that was not
+    /// (no project, a broken one, or a build that failed).
     #[must_use]
     pub fn graded_at_all(&self) -> bool {
         self.criterion.is_some()
