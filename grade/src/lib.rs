@@ -279,13 +279,19 @@ fn grade_as_asked(
     } else {
         format!("`{}`", program.label())
     };
-    let model = ProgramResults::graded(
-        &heading,
-        &fixtures,
-        &results,
-        scoring.weights,
-        scoring.weighted,
-    );
+    // The model, made once and only when a format other than text asks for it.
+    let model = std::cell::OnceCell::new();
+    let model = || {
+        model.get_or_init(|| {
+            ProgramResults::graded(
+                &heading,
+                &fixtures,
+                &results,
+                scoring.weights,
+                scoring.weighted,
+            )
+        })
+    };
     let shown = |number: usize| {
         weights
             .get(number - 1)
@@ -305,7 +311,7 @@ fn grade_as_asked(
             );
             String::from_utf8_lossy(&text).into_owned()
         }
-        other => other.program(&model, &scoring.context).unwrap_or_default(),
+        other => other.program(model(), &scoring.context).unwrap_or_default(),
     };
     // A failure to write is kept by `out` and told after the files are written.
     match outputs.on_stdout() {
