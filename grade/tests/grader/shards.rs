@@ -53,17 +53,35 @@ fn a_class_of_40_in_4_shards_merges_into_the_results_of_one_run() {
         assert_eq!(status, Some(1), "{more:?}: {report}{errors}");
         report
     };
-    graded(&["--json", "whole.json"]);
-    let mut rows = 0;
-    for index in 1..=4 {
-        let shard = format!("{index}/4");
-        let part = format!("part-{index}.json");
-        let report = graded(&["--shard", &shard, "--json", &part]);
-        rows += report
-            .lines()
-            .filter(|line| line.starts_with("student-"))
-            .count();
-    }
+    // The whole class and its four slices, graded at once as the machines of a class would.
+    let reports: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = (0..=4)
+            .map(|index| {
+                let graded = &graded;
+                scope.spawn(move || {
+                    if index == 0 {
+                        graded(&["--json", "whole.json"])
+                    } else {
+                        let shard = format!("{index}/4");
+                        let part = format!("part-{index}.json");
+                        graded(&["--shard", &shard, "--json", &part])
+                    }
+                })
+            })
+            .collect();
+        runs.into_iter()
+            .map(|run| run.join().expect("a slice graded"))
+            .collect()
+    });
+    let rows: usize = reports[1..]
+        .iter()
+        .map(|report| {
+            report
+                .lines()
+                .filter(|line| line.starts_with("student-"))
+                .count()
+        })
+        .sum();
     assert_eq!(rows, 40, "every submission graded in exactly one slice");
     // The parts in another order than their slices: merge does not care.
     let (status, merged, errors) = grade_in(
