@@ -59,6 +59,12 @@ impl Outputs {
                 ));
             }
             let templated = request.file.as_deref().is_some_and(has_placeholder);
+            if templated && !class {
+                return Err(GradeError::Usage(format!(
+                    "--format {format}: `{{}}` in a file's name stands for each submission's, \
+                     and needs --class DIR"
+                )));
+            }
             if class && !format.holds_a_class() && !templated {
                 return Err(GradeError::Usage(format!(
                     "--format {format} writes one file a submission: give a file name in which \

@@ -165,6 +165,7 @@ fn requests_for_formats_that_cannot_be_met_are_usage_errors() {
         &["--format", "html=x.html"],
         "--format html is a class's page",
     );
+    refused(&["--format", "vpl=vpl-{}.txt"], "needs --class DIR");
     refused(
         &["--format", "json=/no/such/folder/results.json"],
         "cannot write the results to /no/such/folder/results.json",
