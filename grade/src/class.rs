@@ -16,7 +16,7 @@ use crate::project::{self, BuildFailure, Project, ProjectError};
 const PLACEHOLDER: &[u8] = b"{}";
 
 /// `arg` with every `{}` replaced by `folder`, byte for byte: a folder name need not be UTF-8.
-fn replace_placeholder(arg: &OsStr, folder: &OsStr) -> OsString {
+pub(crate) fn replace_placeholder(arg: &OsStr, folder: &OsStr) -> OsString {
     let (mut bytes, mut rest) = (Vec::new(), arg.as_bytes());
     while let Some(at) = rest.windows(2).position(|pair| pair == PLACEHOLDER) {
         bytes.extend_from_slice(&rest[..at]);

@@ -14,9 +14,13 @@ pub mod class;
 pub mod content;
 pub mod error;
 pub mod katas;
+pub mod merge;
+pub mod outputs;
+pub mod platform;
 pub mod project;
 pub mod reference;
 pub mod rules;
+pub mod shard;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -28,8 +32,11 @@ use harness::feedback::Paint;
 use harness::fixture::{self, Fixture};
 use harness::kata::{Kata, StageLimits};
 use harness::process::parse_size;
-use harness::report::{self, Delivery, Heading, json, text};
+use harness::report::format::{Format, Request};
+use harness::report::model::{ClassResults, ProgramResults, ShardPart, SubmissionEntry};
+use harness::report::{self, Delivery, Heading, text};
 use harness::sandbox::Sandbox;
+use harness::scoring::CaseWeight;
 use harness::{CaseResult, Criterion, Grading, Limits, Program, grade};
 
 use katas::RuleCases;
@@ -49,7 +56,13 @@ pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError}
         grade every folder under class/; {} stands for the folder\n  \
         grade 3 --class class/               grade every `kata new` project under class/\n  \
         grade --kata katas/calculator 2 -- python3 calc.py\n                                      \
-        grade stage 2 of the kata in katas/calculator"
+        grade stage 2 of the kata in katas/calculator\n  \
+        grade 3 --format gradescope=results.json -- python3 stage3.py\n                                      \
+        write Gradescope's results (see --format)\n\n\
+        Other commands:\n  \
+        grade merge PART...                 join the JSON parts of a class graded with --shard\n  \
+        grade platform gradescope STAGE -o autograder.zip [-- COMMAND]\n                                      \
+        write Gradescope's autograder zip"
 )]
 pub struct Options {
     /// The stage whose fixtures are run, from 1.
@@ -65,9 +78,16 @@ pub struct Options {
     /// it is presented; by default a case passes only when its output is exactly right.
     #[arg(long)]
     pub content: bool,
-    /// Also write the results as JSON to FILE (schema in the README).
+    /// Also write the results as JSON to FILE (schema in the README); the same as
+    /// --format json=FILE.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Write the results in format NAME, to FILE or else to standard output (in place of the
+    /// text report); repeatable. NAME is text, json, github-classroom, gradescope,
+    /// prairielearn, vpl, junit, ctrf or html (a class's page). In a class, a format of one
+    /// submission writes a file a submission: `{}` in FILE stands for its folder's name.
+    #[arg(long = "format", value_name = "NAME[=FILE]")]
+    pub formats: Vec<Request>,
     /// The time limit of each case, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = positive_seconds)]
     pub timeout: f64,
@@ -93,6 +113,12 @@ pub struct Options {
     /// without a COMMAND each folder that has a kata.toml with its own commands; implies --all.
     #[arg(long, value_name = "DIR")]
     pub class: Option<PathBuf>,
+    /// Grade only the I-th of N disjoint slices of the class (by folder name), for a class
+    /// spread over N machines; `auto` (or auto/N) reads it from the environment: GRADE_SHARD,
+    /// Kubernetes' JOB_COMPLETION_INDEX or Slurm's SLURM_ARRAY_TASK_ID. `grade merge` joins the
+    /// parts' JSON.
+    #[arg(long, value_name = "I/N|auto")]
+    pub shard: Option<shard::ShardSpec>,
     /// Give each case its whole input at once, rather than one answer each time the program
     /// waits for one.
     #[arg(long)]
@@ -125,6 +151,12 @@ pub fn run(
     err: &mut impl Write,
 ) -> u8 {
     let args: Vec<OsString> = args.into_iter().collect();
+    if args.get(1).is_some_and(|word| word == "merge") {
+        return merge::run(&args[1..], out, err);
+    }
+    if args.get(1).is_some_and(|word| word == "platform") {
+        return platform::run(&args[1..], out, err);
+    }
     let options = match Options::try_parse_from(&args) {
         Ok(options) => options,
         Err(error) => return command_line_error(&error, out, err),
@@ -184,9 +216,21 @@ fn grade_as_asked(
                 .to_owned(),
         ));
     }
-    if let Some(path) = &options.json {
-        json::check_destination(path).map_err(GradeError::Usage)?;
+    if options.shard.is_some() && options.class.is_none() {
+        return Err(GradeError::Usage(
+            "--shard takes a slice of a class: give --class DIR".to_owned(),
+        ));
     }
+    let shard = options
+        .shard
+        .map(|spec| spec.resolve(|name| std::env::var(name).ok()))
+        .transpose()
+        .map_err(GradeError::Usage)?;
+    let outputs = outputs::Outputs::new(
+        &options.formats,
+        options.json.as_deref(),
+        options.class.is_some(),
+    )?;
     let kata = katas::choose(options.kata.as_deref())?;
     let stage = kata.stage(options.stage).map_err(GradeError::Usage)?;
     let (fixtures_dir, fixtures) = match &options.fixtures {
@@ -206,7 +250,7 @@ fn grade_as_asked(
     let how = Grading {
         check: check.as_ref(),
         limits: limits(options, stage.limits),
-        all: options.all || options.class.is_some(),
+        all: options.all || options.class.is_some() || outputs.need_every_case(),
         criterion: if options.content {
             Criterion::Content
         } else {
@@ -214,7 +258,25 @@ fn grade_as_asked(
         },
         mode: delivery.mode,
     };
-    let hidden = hidden_from_cases(options, &fixtures_dir);
+    let mut hidden = hidden_from_cases(options, &fixtures_dir);
+    hidden.extend(outputs.files().map(|(_, file)| file.to_owned()));
+    // Every case the stage has: its fixtures, then those judged by the kata's rules.
+    let rule_names = rule_cases
+        .iter()
+        .flat_map(|rule_cases| &rule_cases.cases)
+        .map(|case| case.name.as_str());
+    let weights = case_weights(
+        &kata,
+        stage,
+        &fixtures,
+        rule_names,
+        options.fixtures.is_none(),
+    )?;
+    let scoring = Scoring {
+        weights: &weights,
+        weighted: !stage.scoring.is_default(),
+        context: outputs::context(format!("stage {} of {}", stage.number, kata.title)),
+    };
     let sandbox = sandbox(options, &kata, &hidden);
     let heading = Heading {
         stage: stage.number,
@@ -227,9 +289,9 @@ fn grade_as_asked(
     if let Some(class) = &options.class {
         return grade_class(
             options,
-            class,
+            (class, shard),
             (heading, &kata, &hidden),
-            (&fixtures, rule_cases.as_ref()),
+            (&fixtures, rule_cases.as_ref(), &scoring, &outputs),
             how,
             out,
         );
@@ -246,11 +308,53 @@ fn grade_as_asked(
     } else {
         format!("`{}`", program.label())
     };
-    // A failure to write is kept by `out` and told after the JSON is written.
-    let _ = text::program_report(out, &label, heading, &fixtures, &results, paint);
-    if let Some(path) = &options.json {
-        json::write(path, &json::for_program(&heading, &fixtures, &results))
-            .map_err(json_error(path))?;
+    // The model, made once and only when a format other than text asks for it.
+    let model = std::cell::OnceCell::new();
+    let model = || {
+        model.get_or_init(|| {
+            ProgramResults::graded(
+                &heading,
+                &fixtures,
+                &results,
+                scoring.weights,
+                scoring.weighted,
+            )
+        })
+    };
+    let shown = |number: usize| {
+        weights
+            .get(number - 1)
+            .is_none_or(|weight| weight.visibility.shows_details())
+    };
+    let document = |format: Format| match format {
+        Format::Text => {
+            let mut text = Vec::new();
+            let _ = text::program_report_showing(
+                &mut text,
+                &label,
+                heading,
+                &fixtures,
+                &results,
+                Paint::default(),
+                &shown,
+            );
+            String::from_utf8_lossy(&text).into_owned()
+        }
+        other => other.program(model(), &scoring.context).unwrap_or_default(),
+    };
+    // A failure to write is kept by `out` and told after the files are written.
+    match outputs.on_stdout() {
+        Format::Text => {
+            let _ = text::program_report_showing(
+                out, &label, heading, &fixtures, &results, paint, &shown,
+            );
+        }
+        other => {
+            let _ = out.write_all(document(other).as_bytes());
+        }
+    }
+    for (format, file) in outputs.files() {
+        outputs::write(file, &document(format))?;
     }
     Ok(status_of(all_passed(&results, how.criterion)))
 }
@@ -318,12 +422,38 @@ fn given_fixtures_dir(given: &Path, stage: u8) -> PathBuf {
     }
 }
 
-/// The error of a JSON file that could not be written.
-fn json_error(path: &Path) -> impl Fn(std::io::Error) -> GradeError + '_ {
-    move |error| GradeError::Output {
-        what: path.display().to_string(),
-        error,
-    }
+/// What each of `fixtures` of `stage`, then each of its cases judged by rules (`rule_names`), is
+/// worth and who may see its details, as the kata's manifest says; with `strict` (the kata's own
+/// fixtures), every case it names must be one of them.
+fn case_weights<'a>(
+    kata: &Kata,
+    stage: &harness::kata::Stage,
+    fixtures: &'a [Fixture],
+    rule_names: impl Iterator<Item = &'a str>,
+    strict: bool,
+) -> Result<Vec<CaseWeight>, GradeError> {
+    let names: Vec<&str> = fixtures
+        .iter()
+        .map(|fixture| fixture.name.as_str())
+        .chain(rule_names)
+        .collect();
+    stage.scoring.weights(&names, strict).map_err(|message| {
+        GradeError::Kata(harness::kata::KataError {
+            path: kata.path_of(Path::new(harness::kata::MANIFEST)),
+            line: Some(stage.reference_line),
+            message: format!("stage {}: {message}", stage.number),
+        })
+    })
+}
+
+/// What each case is worth, and the context of every report.
+struct Scoring<'a> {
+    /// Each fixture's points and visibility, in fixture order.
+    weights: &'a [CaseWeight],
+    /// Whether the kata gives points or visibility, which the results then carry.
+    weighted: bool,
+    /// What the reports need beyond the results.
+    context: harness::report::format::Context,
 }
 
 fn all_passed(results: &[CaseResult], criterion: Criterion) -> bool {
@@ -331,39 +461,69 @@ fn all_passed(results: &[CaseResult], criterion: Criterion) -> bool {
 }
 
 /// Grades every submission of `class`, writing its row of the table as soon as it is graded
-/// and keeping of it only its JSON entry.
+/// (and its files, in a format of one submission), and keeping of it only its results.
 fn grade_class(
     options: &Options,
-    class: &Path,
+    (class, shard): (&Path, Option<shard::Shard>),
     (heading, kata, hidden): (Heading<'_>, &Kata, &[PathBuf]),
-    (fixtures, rule_cases): (&[Fixture], Option<&RuleCases>),
+    (fixtures, rule_cases, scoring, outputs): (
+        &[Fixture],
+        Option<&RuleCases>,
+        &Scoring<'_>,
+        &outputs::Outputs,
+    ),
     how: Grading<'_>,
     out: &mut impl Write,
 ) -> Result<u8, GradeError> {
-    let submissions = class::submissions(class, &options.command)?;
+    let everyone = class::submissions(class, &options.command)?;
     let total = fixtures.len() + rule_cases.map_or(0, |rule_cases| rule_cases.cases.len());
-    let table = text::ClassTable::start(
-        out,
-        heading,
-        total,
+    // Every submission, in this slice or another, is hidden from the others.
+    let folders: Vec<&Path> = everyone
+        .iter()
+        .map(|submission| submission.folder.as_path())
+        .collect();
+    let submissions: Vec<&class::Submission> = everyone
+        .iter()
+        .filter(|submission| {
+            shard.is_none_or(|shard| shard.holds(submission.name.as_encoded_bytes()))
+        })
+        .collect();
+    let names = || {
         submissions
             .iter()
-            .map(|submission| submission.name.as_os_str()),
-    );
+            .map(|submission| submission.name.as_os_str())
+    };
+    let text_file = outputs
+        .files()
+        .find(|(format, _)| *format == Format::Text)
+        .map(|(_, file)| file.to_owned());
+    let mut text_copy = Vec::new();
+    let on_stdout = outputs.on_stdout() == Format::Text;
+    let mut table_out = Tee {
+        first: on_stdout.then_some(&mut *out),
+        second: text_file.is_some().then_some(&mut text_copy),
+    };
+    let table = text::ClassTable::start(&mut table_out, heading, total, names());
+    // No case may read any results file, its own or another submission's.
+    let mut hidden = hidden.to_vec();
+    hidden.extend(outputs.every_file(names()));
+    let max_points = scoring
+        .weighted
+        .then(|| scoring.weights.iter().map(|weight| weight.points).sum());
     let mut entries = Vec::new();
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
-    for submission in &submissions {
+    for &submission in &submissions {
         let name = submission.name.to_string_lossy();
-        // A failure to write is kept by `out` and told after the JSON is written.
-        let entry = match submission.program(heading.stage) {
+        // A failure to write is kept by `out` and told after the files are written.
+        let results = match submission.program(heading.stage) {
             Ok(program) => {
                 // Each submission is hidden the others' folders too.
-                let mut hidden = hidden.to_vec();
+                let mut hidden = hidden.clone();
                 hidden.extend(
-                    submissions
+                    folders
                         .iter()
-                        .filter(|other| other.folder != submission.folder)
-                        .map(|other| other.folder.clone()),
+                        .filter(|&&other| other != submission.folder)
+                        .map(|other| other.to_path_buf()),
                 );
                 let (fixtures, results) = grade_stage(
                     &program,
@@ -372,33 +532,87 @@ fn grade_class(
                     how,
                     &sandbox(options, kata, &hidden),
                 )?;
-                let _ = table.row(out, &submission.name, &fixtures, &results);
+                let _ = table.row(&mut table_out, &submission.name, &fixtures, &results);
                 if all_passed(&results, how.criterion) {
                     passed += 1;
                 } else {
                     failed += 1;
                 }
-                json::for_submission(&name, &heading, &fixtures, &results)
+                ProgramResults::graded(
+                    &heading,
+                    &fixtures,
+                    &results,
+                    scoring.weights,
+                    scoring.weighted,
+                )
             }
             Err(not_graded) => {
-                let _ = table.row_not_graded(out, &submission.name, &not_graded.to_string());
+                let _ =
+                    table.row_not_graded(&mut table_out, &submission.name, &not_graded.to_string());
                 if not_graded.is_skipped() {
                     skipped += 1;
                 } else {
                     failed += 1;
                 }
-                json::for_not_graded(&name, total, &not_graded.message())
+                ProgramResults::not_graded(&not_graded.message(), total, max_points)
             }
         };
-        if options.json.is_some() {
-            entries.push(entry);
+        for (format, file) in outputs.submission_files(&submission.name) {
+            if let Some(document) = format.program(&results, &scoring.context) {
+                outputs::write(&file, &document)?;
+            }
+        }
+        if outputs.keep_class() {
+            entries.push(SubmissionEntry::new(&name, results));
         }
     }
-    let _ = text::ClassTable::finish(out, passed, failed, skipped);
-    if let Some(path) = &options.json {
-        json::write(path, &json::for_class(&heading, entries)).map_err(json_error(path))?;
+    let _ = text::ClassTable::finish(&mut table_out, passed, failed, skipped);
+    if let Some(file) = &text_file {
+        outputs::write(file, &String::from_utf8_lossy(&text_copy))?;
+    }
+    let mut class_results = ClassResults::new(&heading, entries);
+    class_results.shard = shard.map(|shard| ShardPart {
+        count: shard.count,
+        index: shard.index,
+    });
+    let on_stdout = outputs.on_stdout();
+    if on_stdout != Format::Text
+        && let Some(document) = on_stdout.class(&class_results, &scoring.context)
+    {
+        let _ = out.write_all(document.as_bytes());
+    }
+    for (format, file) in outputs.files() {
+        if let Some(document) = format.class(&class_results, &scoring.context) {
+            outputs::write(file, &document)?;
+        }
     }
     Ok(status_of(failed == 0))
+}
+
+/// A writer to two writers, either of which may be absent: the class's table goes to the
+/// report and to its file.
+struct Tee<'a, A: Write, B: Write> {
+    first: Option<&'a mut A>,
+    second: Option<&'a mut B>,
+}
+
+impl<A: Write, B: Write> Write for Tee<'_, A, B> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if let Some(first) = self.first.as_mut() {
+            first.write_all(bytes)?;
+        }
+        if let Some(second) = self.second.as_mut() {
+            second.write_all(bytes)?;
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if let Some(first) = self.first.as_mut() {
+            first.flush()?;
+        }
+        Ok(())
+    }
 }
 
 /// What no case may read: the fixtures of every stage of the kata and those given with

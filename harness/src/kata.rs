@@ -18,8 +18,15 @@
 //! # memory = "1G"      # the limits of its cases, each in place of the grader's default
 //! # processes = 2048
 //! # disk = "1G"
+//! points = 10                  # optional: split over the cases that name none (1 each without)
+//! visibility = "visible"       # optional: of the cases' details (or hidden, after-deadline)
+//!
+//! [stages.cases.adds-negative-numbers]   # optional: a fixture's own
+//! points = 4
+//! visibility = "hidden"
 //! ```
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
@@ -32,6 +39,7 @@ use crate::fixture::{self, Fixture, FixtureError};
 use crate::process::{self, Limits};
 use crate::program::Program;
 use crate::rules::{self, RulesCase};
+use crate::scoring::{CaseSettings, StageScoring, Visibility};
 
 /// The manifest's file name, in the kata's folder: not to be confused with a learner's
 /// `kata.toml`, which says how the learner's own stages are built and run.
@@ -71,6 +79,12 @@ struct StageFile {
     processes: Option<Spanned<u32>>,
     #[serde(default)]
     disk: Option<Spanned<String>>,
+    #[serde(default)]
+    points: Option<f64>,
+    #[serde(default)]
+    visibility: Option<Visibility>,
+    #[serde(default)]
+    cases: BTreeMap<String, CaseSettings>,
 }
 
 /// A stage's `reference` as written: exactly one of its two keys.
@@ -117,6 +131,8 @@ pub struct Stage {
     pub rule_cases: Option<PathBuf>,
     /// The limits its manifest sets for its cases.
     pub limits: StageLimits,
+    /// What its cases are worth and who may see their details.
+    pub scoring: StageScoring,
 }
 
 /// The limits a stage's manifest sets for its cases, each in place of the grader's default.
@@ -351,6 +367,16 @@ impl Kata {
                 },
                 disk: size(&stage.disk, "disk")?,
             };
+            let scoring = StageScoring {
+                points: stage.points,
+                visibility: stage.visibility,
+                cases: stage.cases,
+            };
+            scoring.check().map_err(|message| KataError {
+                path: path.to_owned(),
+                line: Some(line_of(text, reference_span.start)),
+                message: format!("stage {number}: {message}"),
+            })?;
             stages.push(Stage {
                 limits,
                 number,
@@ -362,6 +388,7 @@ impl Kata {
                 order: stage.order.map(Spanned::into_inner).unwrap_or_default(),
                 order_line,
                 rule_cases,
+                scoring,
             });
         }
         Ok(Kata {
@@ -788,5 +815,30 @@ mod tests {
             .expect_err("a case that is not there");
         assert_eq!(error.line, Some(8), "{error}");
         assert!(error.message.contains("`nowhere`"), "{error}");
+    }
+
+    #[test]
+    fn points_and_visibility_are_read_per_stage_and_per_case() {
+        let weighted = MANIFEST_TEXT.replace(
+            "reference = { run = \"sh ref/1.sh\" }\n",
+            "reference = { run = \"sh ref/1.sh\" }\npoints = 10\n\
+             [stages.cases.adds]\npoints = 4\nvisibility = \"after-deadline\"\n",
+        );
+        let kata = parse(&weighted).expect("a manifest");
+        let scoring = &kata.stage(1).expect("stage 1").scoring;
+        assert_eq!(scoring.points, Some(10.0));
+        let weights = scoring.weights(&["adds", "other"], true).expect("weights");
+        assert_eq!((weights[0].points, weights[1].points), (4.0, 6.0));
+        assert_eq!(weights[0].visibility, Visibility::AfterDeadline);
+        assert!(kata.stage(2).expect("stage 2").scoring.is_default());
+
+        let too_many = weighted.replace("points = 4", "points = 11");
+        let error = parse(&too_many).expect_err("more than the stage's points");
+        assert!(
+            error.message.starts_with("stage 1: the cases' own points"),
+            "{error}"
+        );
+        let unknown = weighted.replace("after-deadline", "later");
+        assert!(parse(&unknown).is_err());
     }
 }

@@ -31,6 +31,7 @@ pub mod report;
 pub mod results;
 pub mod rules;
 pub mod sandbox;
+pub mod scoring;
 pub mod scratch;
 pub mod transcript;
 pub mod visible;

@@ -109,6 +109,17 @@ pub fn check(
             Err(error) => problems.push(error.into()),
             Ok(fixtures) => {
                 problems.extend(fixtures.iter().filter_map(missing_hint));
+                let names: Vec<&str> = fixtures
+                    .iter()
+                    .map(|fixture| fixture.name.as_str())
+                    .collect();
+                if let Err(message) = stage.scoring.weights(&names, true) {
+                    problems.push(Problem {
+                        path: folder.join(harness::kata::MANIFEST),
+                        line: Some(stage.reference_line),
+                        message: format!("stage {}: {message}", stage.number),
+                    });
+                }
                 problems.extend(reference_failures(&kata, stage.number, &fixtures)?);
             }
         }

@@ -58,7 +58,7 @@ fn write_greeter(dir: &Path) {
 }
 
 /// Runs the grader in `cwd`, outside any workspace, with `args`: status, report, errors.
-fn grade_in(cwd: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+pub(crate) fn grade_in(cwd: &Path, args: &[&str]) -> (Option<i32>, String, String) {
     let output = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin("grade"))
         .current_dir(cwd)
         .env_remove("CARGO_MANIFEST_DIR")

@@ -26,6 +26,24 @@ pub fn program_report(
     results: &[CaseResult],
     paint: Paint,
 ) -> io::Result<()> {
+    program_report_showing(out, label, heading, fixtures, results, paint, &|_| true)
+}
+
+/// [`program_report`], where a case whose number `shown` refuses (a case the kata hides from
+/// learners) is reported by its name and verdict alone, without its feedback.
+///
+/// # Errors
+///
+/// When `out` cannot be written.
+pub fn program_report_showing(
+    out: &mut impl Write,
+    label: &str,
+    heading: Heading<'_>,
+    fixtures: &[Fixture],
+    results: &[CaseResult],
+    paint: Paint,
+    shown: &dyn Fn(usize) -> bool,
+) -> io::Result<()> {
     writeln!(out, "Grading {label} on {}", heading.cases(fixtures.len()))?;
     for result in results {
         let fixture = result.fixture(fixtures);
@@ -36,7 +54,7 @@ pub fn program_report(
             fixture.shown_name(),
             result.verdict().title()
         )?;
-        if !result.verdict().passed() {
+        if !result.verdict().passed() && shown(result.number) {
             writeln!(out)?;
             write!(
                 out,

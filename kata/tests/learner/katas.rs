@@ -164,6 +164,11 @@ fn authoring_check() {
     let wrong = format!("{}0", lines.last().expect("a last line"));
     *lines.last_mut().expect("a last line") = &wrong;
     fs::write(broken, format!("{header}{}\n", lines.join("\n"))).expect("broken");
+    // Points for a case the last stage does not have.
+    let manifest = kata_folder.join("kata-manifest.toml");
+    let mut text = fs::read_to_string(&manifest).expect("the manifest");
+    text.push_str("\n[stages.cases.no-such-case]\npoints = 1\n");
+    fs::write(&manifest, text).expect("written");
     let checked = kata(dir.path(), &["dev", "check", folder, "--lang", "c"], "");
     assert_eq!(checked.status, 1, "{checked:?}");
     assert!(
@@ -175,7 +180,15 @@ fn authoring_check() {
         checked.out
     );
     assert!(
-        checked.out.ends_with("1 problem to fix.\n"),
+        checked.out.contains(
+            "stage 3: the manifest gives points or visibility to case `no-such-case`, which the \
+             stage's fixtures do not have\n"
+        ),
+        "{}",
+        checked.out
+    );
+    assert!(
+        checked.out.ends_with("2 problems to fix.\n"),
         "{}",
         checked.out
     );

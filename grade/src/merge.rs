@@ -1,0 +1,189 @@
+//! `grade merge PART...`: the JSON results of the slices of a class graded apart
+//! (`--class DIR --shard I/N`), joined into the results of the whole class, the same as one
+//! run over the whole class would have written (but for the times), and written in any format
+//! that holds a class.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Parser;
+use harness::report::format::{Format, Request};
+use harness::report::model::ClassResults;
+
+use crate::error::{EXIT_PASSED, GradeError};
+use crate::{command_line_error, outputs};
+
+/// What to merge, and where to.
+#[derive(Debug, Parser)]
+#[command(
+    name = "grade merge",
+    bin_name = "grade merge",
+    about = "Joins the JSON results of the slices of a class (grade --class DIR --shard I/N \
+             --json PART) into the whole class's results.",
+    after_help = "Example:\n  grade merge part-1.json part-2.json part-3.json part-4.json > class.json"
+)]
+pub struct MergeOptions {
+    /// The JSON results of every slice, one a file, in any order.
+    #[arg(required = true, value_name = "PART")]
+    pub parts: Vec<PathBuf>,
+    /// Write the merged results in format NAME (json, junit, ctrf, html, or a format of one
+    /// submission with `{}` in FILE), to FILE or else to standard output; by default the JSON
+    /// to standard output. Repeatable.
+    #[arg(long = "format", value_name = "NAME[=FILE]")]
+    pub formats: Vec<Request>,
+}
+
+/// The whole `grade merge` command: `args` from `merge` on.
+pub fn run(args: &[OsString], out: &mut impl Write, err: &mut impl Write) -> u8 {
+    let options = match MergeOptions::try_parse_from(args) {
+        Ok(options) => options,
+        Err(error) => return command_line_error(&error, out, err),
+    };
+    match merge_as_asked(&options, out) {
+        Ok(status) => status,
+        Err(error) => {
+            let _ = writeln!(err, "grade merge: {error}");
+            error.exit_status()
+        }
+    }
+}
+
+fn merge_as_asked(options: &MergeOptions, out: &mut impl Write) -> Result<u8, GradeError> {
+    let mut formats = options.formats.clone();
+    if formats.iter().all(|request| request.file.is_some()) {
+        formats.push(Request {
+            format: Format::Json,
+            file: None,
+        });
+    }
+    if let Some(text) = formats
+        .iter()
+        .find(|request| request.format == Format::Text)
+    {
+        return Err(GradeError::Usage(format!(
+            "--format {}: the text report is written as a class is graded, not merged",
+            text.format
+        )));
+    }
+    let outputs = outputs::Outputs::new(&formats, None, true)?;
+    let mut parts = Vec::new();
+    for path in &options.parts {
+        let text = std::fs::read_to_string(path).map_err(|error| {
+            GradeError::Usage(format!("cannot read {}: {error}", path.display()))
+        })?;
+        let part = ClassResults::from_json(&text).map_err(|error| {
+            GradeError::Usage(format!(
+                "{} is not the JSON results of a class: {error}",
+                path.display()
+            ))
+        })?;
+        parts.push((path, part));
+    }
+    let class = merge(parts)?;
+    let context = outputs::context(format!("stage {}", class.task_id));
+    for entry in &class.submissions {
+        let name = std::ffi::OsStr::new(&entry.name);
+        for (format, file) in outputs.submission_files(name) {
+            if let Some(document) = format.program(&entry.results, &context) {
+                outputs::write(&file, &document)?;
+            }
+        }
+    }
+    if let Some(document) = outputs
+        .on_stdout_format()
+        .and_then(|format| format.class(&class, &context))
+    {
+        let _ = out.write_all(document.as_bytes());
+    }
+    for (format, file) in outputs.files() {
+        if let Some(document) = format.class(&class, &context) {
+            outputs::write(file, &document)?;
+        }
+    }
+    Ok(EXIT_PASSED)
+}
+
+/// The whole class from its slices: each slice of the same count there once, all of the same
+/// stage graded the same way, every submission once, in name order.
+///
+/// # Errors
+///
+/// A usage error naming the part that does not fit, or the slice that is missing.
+pub fn merge(parts: Vec<(&PathBuf, ClassResults)>) -> Result<ClassResults, GradeError> {
+    let usage = |message: String| GradeError::Usage(message);
+    let Some((first_path, first)) = parts.first() else {
+        return Err(usage("no part to merge".to_owned()));
+    };
+    let count = first.shard.map(|shard| shard.count).ok_or_else(|| {
+        usage(format!(
+            "{} is not a slice of a class (--shard)",
+            first_path.display()
+        ))
+    })?;
+    let mut seen = vec![None; usize::try_from(count).unwrap_or(0)];
+    for (path, part) in &parts {
+        let Some(shard) = part.shard else {
+            return Err(usage(format!(
+                "{} is not a slice of a class (--shard)",
+                path.display()
+            )));
+        };
+        if shard.count != count {
+            return Err(usage(format!(
+                "{} is slice {}/{} and {} is of {count}: the parts must come from one sharding",
+                path.display(),
+                shard.index,
+                shard.count,
+                first_path.display()
+            )));
+        }
+        if (part.task_id, &part.mode, &part.sandbox) != (first.task_id, &first.mode, &first.sandbox)
+        {
+            return Err(usage(format!(
+                "{} was graded otherwise than {} (its stage, its input mode or its sandbox)",
+                path.display(),
+                first_path.display()
+            )));
+        }
+        let slot = &mut seen[usize::try_from(shard.index - 1).unwrap_or(0)];
+        if let Some(other) = slot.replace(*path) {
+            return Err(usage(format!(
+                "{} and {} are both slice {}/{count}",
+                other.display(),
+                path.display(),
+                shard.index
+            )));
+        }
+    }
+    if let Some(missing) = seen.iter().position(Option::is_none) {
+        return Err(usage(format!(
+            "slice {}/{count} is missing: give every part of the class",
+            missing + 1
+        )));
+    }
+    let mut merged = ClassResults {
+        mode: first.mode.clone(),
+        sandbox: first.sandbox.clone(),
+        shard: None,
+        submissions: Vec::new(),
+        task_id: first.task_id,
+    };
+    for (_, part) in parts {
+        merged.submissions.extend(part.submissions);
+    }
+    merged
+        .submissions
+        .sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
+    if let Some(pair) = merged
+        .submissions
+        .windows(2)
+        .find(|pair| pair[0].name == pair[1].name)
+    {
+        return Err(usage(format!(
+            "the submission {} is in two parts: the parts must come from one sharding",
+            pair[0].name
+        )));
+    }
+    Ok(merged)
+}
