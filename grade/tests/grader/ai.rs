@@ -19,37 +19,43 @@ pub(crate) fn trials() -> Vec<Trial> {
     // Correct solutions in other languages, every stage with every case: over a hundred runs
     // each, so left to `scripts/ai-solutions` (which CI runs) rather than `cargo test`.
     let solutions = [
-        test_support::test("ai::solution::reference_passes_every_stage", || {
-            passes_every_stage(&[]);
-        })
-        .with_ignored_flag(true),
-        test_support::test_with(
-            "ai::solution::python_passes_every_stage",
-            test_support::toolchain::python,
-            |python| {
-                let script = kata().join("solutions/python/tictactoe_ai.py");
-                passes_every_stage(&[python.into(), script.into()]);
-            },
-        )
-        .with_ignored_flag(true),
-        test_support::test_with(
-            "ai::solution::c_passes_every_stage",
-            test_support::toolchain::gcc,
-            |gcc| {
-                let dir = tempfile::tempdir().expect("a temporary folder");
-                let binary = dir.path().join("tictactoe_ai");
-                let built = std::process::Command::new(gcc)
-                    .arg("-O2")
-                    .arg("-o")
-                    .arg(&binary)
-                    .arg(kata().join("solutions/c/tictactoe_ai.c"))
-                    .status()
-                    .expect("gcc runs");
-                assert!(built.success(), "the C solution builds");
-                passes_every_stage(&[binary.into()]);
-            },
-        )
-        .with_ignored_flag(true),
+        test_support::slow(
+            test_support::test("ai::solution::reference_passes_every_stage", || {
+                passes_every_stage(&[]);
+            }),
+            "slow: scripts/ai-solutions runs it",
+        ),
+        test_support::slow(
+            test_support::test_with(
+                "ai::solution::python_passes_every_stage",
+                test_support::toolchain::python,
+                |python| {
+                    let script = kata().join("solutions/python/tictactoe_ai.py");
+                    passes_every_stage(&[python.into(), script.into()]);
+                },
+            ),
+            "slow: scripts/ai-solutions runs it",
+        ),
+        test_support::slow(
+            test_support::test_with(
+                "ai::solution::c_passes_every_stage",
+                test_support::toolchain::gcc,
+                |gcc| {
+                    let dir = tempfile::tempdir().expect("a temporary folder");
+                    let binary = dir.path().join("tictactoe_ai");
+                    let built = std::process::Command::new(gcc)
+                        .arg("-O2")
+                        .arg("-o")
+                        .arg(&binary)
+                        .arg(kata().join("solutions/c/tictactoe_ai.c"))
+                        .status()
+                        .expect("gcc runs");
+                    assert!(built.success(), "the C solution builds");
+                    passes_every_stage(&[binary.into()]);
+                },
+            ),
+            "slow: scripts/ai-solutions runs it",
+        ),
     ];
     let mut trials = Vec::from(solutions);
     trials.extend(test_support::tests!("ai":

@@ -15,14 +15,14 @@ use test_support::Trial;
 use crate::{args, grade, submission};
 
 pub(crate) fn trials() -> Vec<Trial> {
-    vec![
+    vec![test_support::slow(
         test_support::test_with(
             "html::a_class_of_ten_is_a_page_chromium_shows_sorts_and_unfolds",
             chromium,
             a_class_of_ten_is_a_page_chromium_shows_sorts_and_unfolds,
-        )
-        .with_ignored_flag(true),
-    ]
+        ),
+        "slow: scripts/html-report runs it",
+    )]
 }
 
 /// The ten submissions: folders named after their faults.
