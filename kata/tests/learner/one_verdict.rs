@@ -38,7 +38,8 @@ fn unflushed_prompt_fails(python: PathBuf) {
         "kata.toml",
         &toml.replace("\"python3 ", &format!("\"{} ", python.display())),
     );
-    let (correct, unflushed) = python_stage2();
+    // The same program flushed passes both: grade's test of it holds that, on fewer cases.
+    let (_, unflushed) = python_stage2();
     let check = || {
         let output = assert_cmd::Command::new(kata_executable())
             .args(["check", "2"])
@@ -56,9 +57,5 @@ fn unflushed_prompt_fails(python: PathBuf) {
     sandbox.write("stage2/main.py", &unflushed);
     let (status, out) = check();
     assert_eq!(status, Some(1), "{out}");
-    assert!(out.contains("Prompt not shown in test #"), "{out}");
-
-    sandbox.write("stage2/main.py", &correct);
-    let (status, out) = check();
-    assert_eq!(status, Some(0), "{out}");
+    assert!(out.contains("Prompt not shown in test #1"), "{out}");
 }
