@@ -19,73 +19,78 @@ use crate::{args, grade, snapshot, tests_dir};
 const JVM_FLAGS: [&str; 2] = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
 
 pub(crate) fn trials() -> Vec<Trial> {
-    vec![test_with(
-        "java::a_scanner_program_passes_and_one_surprised_by_the_end_of_input_names_its_exception",
-        || interactive(toolchain::jdk()),
-        |jdk| {
-            let built = tempfile::tempdir().expect("a temporary folder");
-            let compiled = Command::new(&jdk.javac)
-                .current_dir(tests_dir())
-                .args(JVM_FLAGS.map(|flag| format!("-J{flag}")))
-                .arg("-d")
-                .arg(built.path())
-                .args([
-                    "submissions/java/Main.java",
-                    "submissions/java/Stage5.java",
-                    "submissions/java/Stage4NextInt.java",
-                    "submissions/java/Threads.java",
-                ])
-                .status()
-                .expect("javac runs");
-            assert!(compiled.success(), "javac: {compiled}");
-            let command = |class: &str| -> Vec<OsString> {
-                let mut words: Vec<OsString> = vec![jdk.java.clone().into()];
-                words.extend(JVM_FLAGS.map(OsString::from));
-                words.extend(["-cp".into(), built.path().into(), class.into()]);
-                words
-            };
-            // The four gradings side by side: each waits on JVMs starting more than on a core.
-            std::thread::scope(|scope| {
-                scope.spawn(|| {
-                    graded_passes(
-                        2,
-                        &command("Main"),
-                        &[(built.path(), "<build>"), (&jdk.java, "java")],
-                        "a_java_program_reading_with_a_scanner_passes",
+    // A `javac` and four JVMs: a second and a half of CPU, the most of any trial, so left to
+    // `scripts/grade-languages` (which CI runs) rather than every `cargo test`.
+    vec![test_support::slow(
+        test_with(
+            "java::a_scanner_program_passes_and_one_surprised_by_the_end_of_input_names_its_exception",
+            || interactive(toolchain::jdk()),
+            |jdk| {
+                let built = tempfile::tempdir().expect("a temporary folder");
+                let compiled = Command::new(&jdk.javac)
+                    .current_dir(tests_dir())
+                    .args(JVM_FLAGS.map(|flag| format!("-J{flag}")))
+                    .arg("-d")
+                    .arg(built.path())
+                    .args([
+                        "submissions/java/Main.java",
+                        "submissions/java/Stage5.java",
+                        "submissions/java/Stage4NextInt.java",
+                        "submissions/java/Threads.java",
+                    ])
+                    .status()
+                    .expect("javac runs");
+                assert!(compiled.success(), "javac: {compiled}");
+                let command = |class: &str| -> Vec<OsString> {
+                    let mut words: Vec<OsString> = vec![jdk.java.clone().into()];
+                    words.extend(JVM_FLAGS.map(OsString::from));
+                    words.extend(["-cp".into(), built.path().into(), class.into()]);
+                    words
+                };
+                // The four gradings side by side: each waits on JVMs starting more than on a core.
+                std::thread::scope(|scope| {
+                    scope.spawn(|| {
+                        graded_passes(
+                            2,
+                            &command("Main"),
+                            &[(built.path(), "<build>"), (&jdk.java, "java")],
+                            "a_java_program_reading_with_a_scanner_passes",
+                        );
+                    });
+                    scope.spawn(|| {
+                        crash_names_its_exception(&command("Stage5"), built.path(), &jdk.java);
+                    });
+                    scope.spawn(|| {
+                        // One case is enough to start its threads, and a JVM a case is the suite's slowest.
+                        let one = built.path().join("one-case");
+                        std::fs::create_dir(&one).expect("a folder");
+                        let case = "mixed-grid-spec-example.snap";
+                        std::fs::copy(
+                            tests_dir().join("fixtures/stage2").join(case),
+                            one.join(case),
+                        )
+                        .expect("a fixture copied");
+                        let mut threads = args(&["2", "--fixtures"]);
+                        threads.push(one.into());
+                        threads.push("--".into());
+                        threads.extend(command("Threads"));
+                        let graded = grade(&threads);
+                        assert_eq!(graded.status, Some(0), "{}", graded.report);
+                        assert!(
+                            graded.report.contains("1 passed, 0 failed"),
+                            "{}",
+                            graded.report
+                        );
+                    });
+                    next_int_takes_the_answer_and_waits(
+                        &command("Stage4NextInt"),
+                        built.path(),
+                        &jdk.java,
                     );
                 });
-                scope.spawn(|| {
-                    crash_names_its_exception(&command("Stage5"), built.path(), &jdk.java);
-                });
-                scope.spawn(|| {
-                    // One case is enough to start its threads, and a JVM a case is the suite's slowest.
-                    let one = built.path().join("one-case");
-                    std::fs::create_dir(&one).expect("a folder");
-                    let case = "mixed-grid-spec-example.snap";
-                    std::fs::copy(
-                        tests_dir().join("fixtures/stage2").join(case),
-                        one.join(case),
-                    )
-                    .expect("a fixture copied");
-                    let mut threads = args(&["2", "--fixtures"]);
-                    threads.push(one.into());
-                    threads.push("--".into());
-                    threads.extend(command("Threads"));
-                    let graded = grade(&threads);
-                    assert_eq!(graded.status, Some(0), "{}", graded.report);
-                    assert!(
-                        graded.report.contains("1 passed, 0 failed"),
-                        "{}",
-                        graded.report
-                    );
-                });
-                next_int_takes_the_answer_and_waits(
-                    &command("Stage4NextInt"),
-                    built.path(),
-                    &jdk.java,
-                );
-            });
-        },
+            },
+        ),
+        "slow: scripts/grade-languages runs it",
     )]
 }
 

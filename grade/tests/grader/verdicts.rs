@@ -120,8 +120,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             move || hanging(fault),
         )
     }));
+    // Stage 3's in every `cargo test`; the others, a second of CPU between them, left to
+    // `scripts/grade-languages` (which CI runs).
     trials.extend(crate::tictactoe_stages().map(|stage| {
-        test_with(
+        let trial = test_with(
             format!("verdicts::a_correct_program_in_python_passes_stage_{stage}"),
             toolchain::python,
             move |python| {
@@ -133,7 +135,12 @@ pub(crate) fn trials() -> Vec<Trial> {
                 assert_eq!(graded.status, Some(0), "stage {stage}: {}", graded.report);
                 assert_every_case_exactly_right(&graded.report);
             },
-        )
+        );
+        if stage == 3 {
+            trial
+        } else {
+            test_support::slow(trial, "slow: scripts/grade-languages runs it")
+        }
     }));
     trials
 }

@@ -34,7 +34,8 @@ fn main() -> ExitCode {
     trials.extend(flow::trials());
     trials.extend(katas::trials());
     trials.extend(one_verdict::trials());
-    test_support::run(trials)
+    // The watch trials mostly wait for a save to be noticed, not for a core.
+    test_support::run_with(trials, 2)
 }
 
 /// What a `kata` command did.
