@@ -18,7 +18,7 @@ pub(crate) fn trials() -> Vec<Trial> {
 }
 
 fn a_program_past_its_deadline_is_killed_and_timed_out() {
-    let timeout = Duration::from_millis(300);
+    let timeout = Duration::from_millis(100);
     let tight = Limits {
         timeout,
         ..limits()
