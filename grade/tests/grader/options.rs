@@ -195,6 +195,27 @@ fn outside_a_workspace_grade_grades_the_kata_built_in() {
         "{first_line}"
     );
     crate::verdicts::assert_every_case_exactly_right(&report);
+
+    // A learner's program in that folder, named by its path there, is graded there.
+    fs::write(
+        dir.path().join("stage3.sh"),
+        "printf 'Enter cells: '\nread cells\n",
+    )
+    .expect("written");
+    let output = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin("grade"))
+        .current_dir(dir.path())
+        .env_remove("CARGO_MANIFEST_DIR")
+        .timeout(crate::WATCHDOG)
+        .args(["3", "--", "sh", "stage3.sh"])
+        .output()
+        .expect("grade runs");
+    let report = String::from_utf8(output.stdout).expect("UTF-8");
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        report.starts_with("Grading `sh stage3.sh` on the ")
+            && report.contains("#1 game-not-finished-spec-example: Wrong answer\n"),
+        "{report}"
+    );
 }
 
 fn usage_errors_and_broken_fixtures_exit_2() {
