@@ -81,8 +81,11 @@ fn learned_from_a_folder() {
     let description = fs::read_to_string(project.join("stage2/README.md")).expect("stage 2's task");
     assert!(description.contains("`kata check 2`"), "{description}");
 
-    // Each stage's program is a shell script.
-    let stages: String = (1..=3)
+    // Each stage's program is a shell script, a stage each of those the manifest names.
+    let count = harness::Kata::load(&kata_folder)
+        .expect("the kata's manifest")
+        .stage_count();
+    let stages: String = (1..=count)
         .map(|stage| format!("[stage{stage}]\nrun = \"sh stage{stage}/main.sh\"\n"))
         .collect();
     fs::write(
@@ -93,7 +96,7 @@ fn learned_from_a_folder() {
         ),
     )
     .expect("written");
-    for stage in 1..=3 {
+    for stage in 1..=count {
         fs::write(project.join(format!("stage{stage}/main.sh")), "").expect("a starter");
     }
     let failed = kata(&project, &["check"], "");
@@ -105,7 +108,7 @@ fn learned_from_a_folder() {
     );
     // A correct solution: the kata's reference script. (`kata play N` would read the kata's
     // folder, fixtures included, which a case may not.)
-    for stage in 1..=3 {
+    for stage in 1..=count {
         fs::write(
             project.join(format!("stage{stage}/main.sh")),
             format!(
