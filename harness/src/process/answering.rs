@@ -6,10 +6,7 @@
 use std::io;
 use std::time::Instant;
 
-use super::bounds::Bounds;
-use super::{Limits, Outcome, Run, drive, spawn, watch};
-use crate::cgroup::{CaseGroup, GroupLimits};
-use crate::launch::LaunchError;
+use super::{Limits, Run, drive, watch};
 use crate::program::Program;
 use crate::sandbox::Sandbox;
 use crate::transcript::Input;
@@ -38,61 +35,26 @@ pub fn run_answering(
     sandbox: &Sandbox,
 ) -> io::Result<(Run, Vec<Input>)> {
     let started = Instant::now();
-    let cannot_start = |why: String| Run {
-        outcome: Outcome::CannotStart(why),
-        stdout: Vec::new(),
-        stderr: Vec::new(),
-        duration: started.elapsed(),
-        interleaving: None,
-    };
     if let Err(unsupported) = watch::support() {
-        return Ok((
-            cannot_start(format!(
-                "this case chooses each answer after seeing the program's output, which needs one \
-                 answer at a time, and this system cannot show when a program waits: {unsupported}"
-            )),
-            Vec::new(),
-        ));
+        let why = format!(
+            "this case chooses each answer after seeing the program's output, which needs one \
+             answer at a time, and this system cannot show when a program waits: {unsupported}"
+        );
+        return Ok((Run::cannot_start(why, started), Vec::new()));
     }
-    let (Some(executable), Some((_, args))) = (program.executable(), program.argv().split_first())
-    else {
-        return Ok((cannot_start("an empty command".to_owned()), Vec::new()));
-    };
     // Confined and bounded as [`super::run`] confines and bounds a case.
-    let case_sandbox = sandbox.for_case()?;
-    let group = CaseGroup::new(GroupLimits {
-        memory: limits.memory,
-        processes: limits.processes,
-    })?;
-    // Taken before the program starts, so that nothing it starts is missed.
-    let census = watch::Census::take();
-    let confinement = spawn::Confinement {
-        sandbox: case_sandbox.as_ref(),
-        group: group.as_ref(),
-        file_size: limits.disk,
-    };
-    let spawned = match spawn::spawn(&executable, args, program.folder(), &confinement) {
-        Ok(spawned) => spawned,
-        Err(LaunchError::Program(why)) => return Ok((cannot_start(why), Vec::new())),
-        Err(LaunchError::Grader(error)) => return Err(error),
-    };
-    let leader = u32::try_from(spawned.case.group()).unwrap_or_default();
-    let watcher = watch::Watcher::new(census, leader, &spawned.stdin).ok();
-    let bounds = Bounds {
-        group,
-        home: case_sandbox
-            .as_ref()
-            .map(|sandbox| sandbox.home().to_owned()),
-        disk: limits.disk,
+    let case = match super::start(program, limits, sandbox, true)? {
+        Ok(case) => case,
+        Err(why) => return Ok((Run::cannot_start(why, started), Vec::new())),
     };
     Ok(drive::drive_with(
-        spawned,
+        case.spawned,
         &[],
         Some(answerer),
-        watcher,
+        case.watcher,
         limits,
         started,
-        &bounds,
+        &case.bounds,
     ))
 }
 

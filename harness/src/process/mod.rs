@@ -52,7 +52,7 @@ use crate::cgroup::{CaseGroup, GroupLimits};
 use crate::interleaving::Interleaving;
 use crate::launch::LaunchError;
 use crate::program::Program;
-use crate::sandbox::Sandbox;
+use crate::sandbox::{CaseSandbox, Sandbox};
 use crate::transcript::{Input, Transcript};
 
 pub use answering::{Answerer, run_answering};
@@ -220,6 +220,17 @@ pub struct Run {
 }
 
 impl Run {
+    /// The run of a program that could not be started, for `why`, begun at `started`.
+    fn cannot_start(why: String, started: Instant) -> Run {
+        Run {
+            outcome: Outcome::CannotStart(why),
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            duration: started.elapsed(),
+            interleaving: None,
+        }
+    }
+
     /// The mode the run was actually given its input in.
     #[must_use]
     pub fn mode(&self) -> Mode {
@@ -267,16 +278,56 @@ pub fn run(
     sandbox: &Sandbox,
 ) -> io::Result<Run> {
     let started = Instant::now();
-    let cannot_start = |why: String| Run {
-        outcome: Outcome::CannotStart(why),
-        stdout: Vec::new(),
-        stderr: Vec::new(),
-        duration: started.elapsed(),
-        interleaving: None,
+    let case = match start(program, limits, sandbox, mode == Mode::Interactive)? {
+        Ok(case) => case,
+        Err(why) => return Ok(Run::cannot_start(why, started)),
     };
+    let mut run = drive::drive(
+        case.spawned,
+        inputs,
+        case.watcher,
+        limits,
+        started,
+        &case.bounds,
+    );
+    // An interpreter given a script that is not there starts, says so, and ends: the program
+    // itself never started.
+    if matches!(run.outcome, Outcome::Exited(status) if status != 0)
+        && run.stdout.is_empty()
+        && let Some((_, args)) = program.argv().split_first()
+        && let Some(why) = crate::launch::missing_file(args, program.folder(), &run.stderr)
+    {
+        run.outcome = Outcome::CannotStart(why);
+    }
+    Ok(run)
+}
+
+/// A case's program, started: confined by its sandbox, bounded by its limits, and watched for
+/// when it waits for input where that was asked for.
+struct Started {
+    spawned: spawn::Spawned,
+    watcher: Option<watch::Watcher>,
+    bounds: bounds::Bounds,
+    /// Its home and its ruleset, which must outlive the program.
+    _sandbox: Option<CaseSandbox>,
+}
+
+/// Starts `program` for one case, as [`run`] and [`run_answering`] run one: in a sandbox of its
+/// own from `sandbox`, in control groups of `limits`, watched for when it waits if `watched`.
+/// `Ok(Err(why))` when the program cannot be started.
+///
+/// # Errors
+///
+/// The grader's own failure, as for [`run`].
+fn start(
+    program: &Program,
+    limits: Limits,
+    sandbox: &Sandbox,
+    watched: bool,
+) -> io::Result<Result<Started, String>> {
     let (Some(executable), Some((_, args))) = (program.executable(), program.argv().split_first())
     else {
-        return Ok(cannot_start("an empty command".to_owned()));
+        return Ok(Err("an empty command".to_owned()));
     };
     let case_sandbox = sandbox.for_case()?;
     let group = CaseGroup::new(GroupLimits {
@@ -284,7 +335,7 @@ pub fn run(
         processes: limits.processes,
     })?;
     // Taken before the program starts, so that nothing it starts is missed.
-    let census = (mode == Mode::Interactive).then(watch::Census::take);
+    let census = watched.then(watch::Census::take);
     let confinement = spawn::Confinement {
         sandbox: case_sandbox.as_ref(),
         group: group.as_ref(),
@@ -292,7 +343,7 @@ pub fn run(
     };
     let spawned = match spawn::spawn(&executable, args, program.folder(), &confinement) {
         Ok(spawned) => spawned,
-        Err(LaunchError::Program(why)) => return Ok(cannot_start(why)),
+        Err(LaunchError::Program(why)) => return Ok(Err(why)),
         Err(LaunchError::Grader(error)) => return Err(error),
     };
     let leader = u32::try_from(spawned.case.group()).unwrap_or_default();
@@ -305,16 +356,12 @@ pub fn run(
             .map(|sandbox| sandbox.home().to_owned()),
         disk: limits.disk,
     };
-    let mut run = drive::drive(spawned, inputs, watcher, limits, started, &bounds);
-    // An interpreter given a script that is not there starts, says so, and ends: the program
-    // itself never started.
-    if matches!(run.outcome, Outcome::Exited(status) if status != 0)
-        && run.stdout.is_empty()
-        && let Some(why) = crate::launch::missing_file(args, program.folder(), &run.stderr)
-    {
-        run.outcome = Outcome::CannotStart(why);
-    }
-    Ok(run)
+    Ok(Ok(Started {
+        spawned,
+        watcher,
+        bounds,
+        _sandbox: case_sandbox,
+    }))
 }
 
 #[cfg(test)]
