@@ -36,6 +36,13 @@ impl Position {
     }
 }
 
+/// The cell as an answer names it, row then column, 1-based: `2 3`.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.row + 1, self.column + 1)
+    }
+}
+
 /// The eight lines that win: three rows, three columns, two diagonals (as cell indices).
 const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use harness::content::{Caret, Finding, Mismatch, Place, Spot};
 use harness::rules::{Answered, Answerer, Rules, RulesCase, RulesJudgement};
-use tictactoe::{Board, Mark, Position};
+use tictactoe::{Board, Mark};
 use tictactoe_ai::moves::Rule;
 use tictactoe_ai::{Level, Player, minimax};
 
@@ -203,11 +203,6 @@ fn compare_events(expected: &[Located], actual: &[Located]) -> Finding {
     }))
 }
 
-/// A cell as a learner names it: `2 3`.
-fn named(position: Position) -> String {
-    format!("{} {}", position.row() + 1, position.column() + 1)
-}
-
 /// The grid in cell-string form, row by row: `X_O/_X_/___`.
 fn grid_words(board: &Board) -> String {
     let cells: String = tictactoe_ai::rules::cells()
@@ -232,13 +227,12 @@ fn rule_broken(
         fault,
         right,
     } = violation;
-    let played_words = played.map_or("a move".to_owned(), |cell| format!("`{}`", named(cell)));
+    let played_words = played.map_or("a move".to_owned(), |cell| format!("`{cell}`"));
     let rule = match fault {
         Fault::Rule(rule @ Rule::Best(_)) => match played {
             Some(cell) => format!(
-                "{}, but `{}` leads to {} for {mover}",
+                "{}, but `{cell}` leads to {} for {mover}",
                 rule.in_words(*level, *mover),
-                named(*cell),
                 minimax::value_of_move(before, *cell, *mover).in_words()
             ),
             None => rule.in_words(*level, *mover),
@@ -274,10 +268,7 @@ fn rule_broken(
         },
         notes: vec![
             format!("The grid before the move: {}.", grid_words(before)),
-            format!(
-                "A right move: {mover} at `{}`, as the expected transcript shows.",
-                named(*right)
-            ),
+            format!("A right move: {mover} at `{right}`, as the expected transcript shows."),
         ],
         earlier: None,
     }
@@ -310,7 +301,7 @@ fn first_move_varies(
             .first()
             .and_then(|game| game.first_computer_move)
         {
-            *counts.entry(named(first)).or_default() += 1;
+            *counts.entry(first.to_string()).or_default() += 1;
         }
     }
     let shown: Vec<String> = counts

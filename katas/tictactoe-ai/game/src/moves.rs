@@ -103,10 +103,7 @@ mod tests {
     }
 
     fn named(cells: &[Position]) -> Vec<String> {
-        cells
-            .iter()
-            .map(|p| format!("{} {}", p.row() + 1, p.column() + 1))
-            .collect()
+        cells.iter().map(ToString::to_string).collect()
     }
 
     #[test]

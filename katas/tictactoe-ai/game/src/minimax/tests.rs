@@ -99,10 +99,7 @@ fn board(cells: &str) -> Board {
 
 /// Cells as `row column`, 1-based, as a learner names them.
 fn named(cells: &[Position]) -> Vec<String> {
-    cells
-        .iter()
-        .map(|p| format!("{} {}", p.row() + 1, p.column() + 1))
-        .collect()
+    cells.iter().map(ToString::to_string).collect()
 }
 
 #[test]
