@@ -35,17 +35,11 @@ pub fn to_move(board: &Board) -> Option<Mark> {
 /// started or both sides have three in a row; else a win, a draw, or a game not finished.
 #[must_use]
 pub fn state(board: &Board) -> GameState {
-    let (x_line, o_line) = (board.has_line(Mark::X), board.has_line(Mark::O));
-    if to_move(board).is_none() || (x_line && o_line) {
+    // The first kata's state, where either side may have moved first, but for that.
+    if to_move(board).is_none() {
         GameState::Impossible
-    } else if x_line {
-        GameState::Wins(Mark::X)
-    } else if o_line {
-        GameState::Wins(Mark::O)
-    } else if board.is_full() {
-        GameState::Draw
     } else {
-        GameState::NotFinished
+        GameState::of(board)
     }
 }
 
