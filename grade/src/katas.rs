@@ -6,11 +6,11 @@
 use std::env;
 use std::path::{Path, PathBuf};
 
-use harness::ContentCheck;
 use harness::content::PlainText;
 use harness::kata::{self, Kata, Reference};
 use harness::rules::{Rules, RulesCase};
 use harness::sandbox::Sandbox;
+use harness::{ContentCheck, Limits};
 use include_dir::{Dir, include_dir};
 
 use crate::content::TicTacToe;
@@ -239,4 +239,15 @@ pub fn sandbox(kata: &Kata, more: &[PathBuf]) -> Sandbox {
     let mut hidden = kata.all_fixtures_dirs();
     hidden.extend_from_slice(more);
     Sandbox::new(&hidden)
+}
+
+/// The limits of each case of `kata`'s stage `stage` where no option sets them: the stage's
+/// own, as its manifest gives them, else the defaults. `grade` sets its options over these;
+/// `kata` uses them as they are, so a program meets the same limits under both.
+#[must_use]
+pub fn limits(kata: &Kata, stage: u8) -> Limits {
+    kata.stage(stage)
+        .map(|stage| stage.limits)
+        .unwrap_or_default()
+        .over(Limits::default())
 }

@@ -249,7 +249,7 @@ fn grade_as_asked(
     let delivery = Delivery::new(options.whole_input);
     let how = Grading {
         check: check.as_ref(),
-        limits: limits(options, stage.limits),
+        limits: limits(options, &kata, stage.number),
         all: options.all || options.class.is_some() || outputs.need_every_case(),
         criterion: if options.content {
             Criterion::Content
@@ -310,17 +310,7 @@ fn grade_as_asked(
     };
     // The model, made once and only when a format other than text asks for it.
     let model = std::cell::OnceCell::new();
-    let model = || {
-        model.get_or_init(|| {
-            ProgramResults::graded(
-                &heading,
-                &fixtures,
-                &results,
-                scoring.weights,
-                scoring.weighted,
-            )
-        })
-    };
+    let model = || model.get_or_init(|| scoring.results(&heading, &fixtures, &results));
     let shown = |number: usize| {
         weights
             .get(number - 1)
@@ -359,18 +349,18 @@ fn grade_as_asked(
     Ok(status_of(all_passed(&results, how.criterion)))
 }
 
-/// The limits of each case: those `options` give, else those of the stage's manifest, else the
-/// defaults.
-fn limits(options: &Options, stage: StageLimits) -> Limits {
+/// The limits of each case of `kata`'s stage `stage`: those `options` give, else
+/// [`katas::limits`].
+fn limits(options: &Options, kata: &Kata, stage: u8) -> Limits {
     let given = StageLimits {
         memory: options.memory,
         processes: options.processes,
         disk: options.disk,
     };
-    given.over(stage.over(Limits {
+    given.over(Limits {
         timeout: Duration::from_secs_f64(options.timeout),
-        ..Limits::default()
-    }))
+        ..katas::limits(kata, stage)
+    })
 }
 
 /// The folder of a stage's fixtures given with `--fixtures DIR`: `DIR/stageN` when there is
@@ -456,6 +446,18 @@ struct Scoring<'a> {
     context: harness::report::format::Context,
 }
 
+impl Scoring<'_> {
+    /// The results model of one program graded on `fixtures`, each case weighed.
+    fn results(
+        &self,
+        heading: &Heading<'_>,
+        fixtures: &[Fixture],
+        results: &[CaseResult],
+    ) -> ProgramResults {
+        ProgramResults::graded(heading, fixtures, results, self.weights, self.weighted)
+    }
+}
+
 fn all_passed(results: &[CaseResult], criterion: Criterion) -> bool {
     results.iter().all(|result| result.passed(criterion))
 }
@@ -538,13 +540,7 @@ fn grade_class(
                 } else {
                     failed += 1;
                 }
-                ProgramResults::graded(
-                    &heading,
-                    &fixtures,
-                    &results,
-                    scoring.weights,
-                    scoring.weighted,
-                )
+                scoring.results(&heading, &fixtures, &results)
             }
             Err(not_graded) => {
                 let _ =

@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 
 use grade::project::Project;
 use harness::kata::{Kata, KataError as ManifestError};
-use harness::process::Limits;
 use harness::sandbox::Sandbox;
 use harness::{Criterion, Fixture, Grading, Mode};
 
@@ -222,11 +221,7 @@ fn reference_failures(
         rule_cases.as_ref(),
         Grading {
             check: check.as_ref(),
-            limits: kata
-                .stage(stage)
-                .map(|stage| stage.limits)
-                .unwrap_or_default()
-                .over(Limits::default()),
+            limits: grade::katas::limits(kata, stage),
             all: true,
             criterion: Criterion::Exact,
             mode: Mode::best(),

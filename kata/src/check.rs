@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use grade::project::{self, BuildFailure, Project, ProjectError};
 use harness::feedback;
 use harness::fixture::Fixture;
-use harness::{CaseResult, Criterion, Grading, Limits, Mode, Scores};
+use harness::{CaseResult, Criterion, Grading, Mode, Scores};
 
 use crate::course::{Course, plural};
 use crate::error::KataError;
@@ -162,13 +162,7 @@ pub fn check(
                     rule_cases.as_ref(),
                     Grading {
                         check: check.as_ref(),
-                        // As `grade` sets them without options: the stage's, else the defaults.
-                        limits: course
-                            .kata
-                            .stage(stage)
-                            .map(|stage| stage.limits)
-                            .unwrap_or_default()
-                            .over(Limits::default()),
+                        limits: grade::katas::limits(&course.kata, stage),
                         all,
                         criterion: CRITERION,
                         // As a person at the keyboard answers, where the system shows when a
