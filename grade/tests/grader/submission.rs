@@ -374,13 +374,16 @@ enum Wait {
 }
 
 /// Standard input read as an event loop reads it: it waits in `poll` or `select` until the
-/// input can be read, then reads what is there.
+/// input can be read, then reads what is there. `poll` waits for ever, as a loop with nothing
+/// else to do does; `select` with a timeout, as a loop with a timer pending does, which the
+/// grader must tell from a wait for ever.
 struct WaitsFirst<R: Read>(Wait, R);
 
 impl<R: Read> Read for WaitsFirst<R> {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
         // SAFETY: poll(2) and select(2) are given structures that live across the call and
-        // only fill them in; no timeout, so they return when the input can be read.
+        // only fill them in; they return when the input can be read (or select's minute is
+        // up, when it is asked again).
         #[allow(unsafe_code)]
         let ready = unsafe {
             match self.0 {
@@ -392,17 +395,24 @@ impl<R: Read> Read for WaitsFirst<R> {
                     };
                     libc::poll(&raw mut stdin, 1, -1)
                 }
-                Wait::Select => {
+                Wait::Select => loop {
                     let mut readable: libc::fd_set = std::mem::zeroed();
                     libc::FD_SET(libc::STDIN_FILENO, &raw mut readable);
-                    libc::select(
+                    let mut minute = libc::timeval {
+                        tv_sec: 60,
+                        tv_usec: 0,
+                    };
+                    let ready = libc::select(
                         1,
                         &raw mut readable,
                         std::ptr::null_mut(),
                         std::ptr::null_mut(),
-                        std::ptr::null_mut(),
-                    )
-                }
+                        &raw mut minute,
+                    );
+                    if ready != 0 {
+                        break ready;
+                    }
+                },
             }
         };
         if ready < 0 {

@@ -21,12 +21,14 @@
 //!   `/proc/<pid>/task/<tid>/syscall`, names a descriptor whose link in `/proc/<pid>/fd` is
 //!   `pipe:[INODE]` of that pipe), and no thread of the group is running (state `R`) or in
 //!   uninterruptible sleep (`D`, about to run); or
-//! - every thread of the group has stayed asleep, one of them in a poll-family call (`poll`,
-//!   `ppoll`, `select`, `pselect6`, `epoll_wait`, `epoll_pwait`, `epoll_pwait2`) that watches
-//!   the input pipe, for 25 ms in which the group used no CPU time and wrote nothing. Node.js
-//!   reads its input this way. Which descriptors a call watches is read from its arguments in
-//!   the process's memory (`/proc/<pid>/mem`), or for epoll from the `fdinfo` of its epoll
-//!   descriptor; a call whose descriptors cannot be read counts as watching the input.
+//! - every thread of the group is asleep, one of them in a poll-family call (`poll`, `ppoll`,
+//!   `select`, `pselect6`, `epoll_wait`, `epoll_pwait`, `epoll_pwait2`) that watches the input
+//!   pipe, and it stays so over two looks in a row in which the group used no CPU time (the
+//!   nanoseconds of each thread's `schedstat`) and wrote nothing; when that call has a timeout
+//!   (an event loop with a timer pending), it must stay so for 25 ms. Node.js reads its input
+//!   this way, waiting with no timeout. Which descriptors a call watches is read from its
+//!   arguments in the process's memory (`/proc/<pid>/mem`), or for epoll from the `fdinfo` of
+//!   its epoll descriptor; a call whose descriptors cannot be read counts as watching the input.
 //!
 //! The processes of the group are found in `/proc/<pid>/stat` (field 5 is the group), read only
 //! for processes that did not exist before the program started and have not been read before,

@@ -57,8 +57,9 @@ mod imp {
     use super::{Check, Unsupported, Wait};
 
     /// How long every thread of the group must stay asleep, one of them in a poll-family call
-    /// on the program's input, with no CPU time used and nothing written, before that counts
-    /// as waiting for input.
+    /// on the program's input with a timeout, with no CPU time used and nothing written, before
+    /// that counts as waiting for input. A call that waits for ever, with every thread as still
+    /// as at the look before, counts at once: nothing but an input or a signal can wake it.
     const SETTLE: Duration = Duration::from_millis(25);
 
     /// The most file descriptors of a poll or select call looked at.
@@ -67,20 +68,62 @@ mod imp {
     /// System call numbers: the calls that read a file descriptor (its number the first
     /// argument), and those that wait for several (poll and ppoll take the array and its length,
     /// select and pselect6 the count and the read set, the epoll calls the epoll descriptor).
+    /// Each waiting call is listed with where its timeout is.
     #[cfg(target_arch = "x86_64")]
     mod calls {
+        use super::Timeout::{Milliseconds, Pointer};
+        use super::WaitingCall;
+
         pub(super) const READ: &[u64] = &[0, 17, 19, 295, 327];
-        pub(super) const POLL: &[u64] = &[7, 271];
-        pub(super) const SELECT: &[u64] = &[23, 270];
-        pub(super) const EPOLL: &[u64] = &[232, 281, 441];
+        pub(super) const POLL: &[WaitingCall] = &[(7, Milliseconds(2)), (271, Pointer(2))];
+        pub(super) const SELECT: &[WaitingCall] = &[(23, Pointer(4)), (270, Pointer(4))];
+        pub(super) const EPOLL: &[WaitingCall] = &[
+            (232, Milliseconds(3)),
+            (281, Milliseconds(3)),
+            (441, Pointer(3)),
+        ];
     }
 
     #[cfg(target_arch = "aarch64")]
     mod calls {
+        use super::Timeout::{Milliseconds, Pointer};
+        use super::WaitingCall;
+
         pub(super) const READ: &[u64] = &[63, 65, 67, 69, 286];
-        pub(super) const POLL: &[u64] = &[73];
-        pub(super) const SELECT: &[u64] = &[72];
-        pub(super) const EPOLL: &[u64] = &[22, 441];
+        pub(super) const POLL: &[WaitingCall] = &[(73, Pointer(2))];
+        pub(super) const SELECT: &[WaitingCall] = &[(72, Pointer(4))];
+        pub(super) const EPOLL: &[WaitingCall] = &[(22, Milliseconds(3)), (441, Pointer(3))];
+    }
+
+    /// A call that waits for several descriptors, and where its timeout is.
+    type WaitingCall = (u64, Timeout);
+
+    /// Where a waiting call's timeout is, which says whether it waits for ever.
+    #[derive(Clone, Copy)]
+    enum Timeout {
+        /// The argument at this index is a number of milliseconds, negative for ever.
+        Milliseconds(usize),
+        /// The argument at this index points to the timeout, null for ever.
+        Pointer(usize),
+    }
+
+    impl Timeout {
+        /// Whether a call made with `arguments` waits with no time limit.
+        fn is_forever(self, arguments: &[u64; 6]) -> bool {
+            match self {
+                // An `int` argument: only the low half of the register is the call's.
+                Timeout::Milliseconds(at) => (arguments[at] as u32 as i32) < 0,
+                Timeout::Pointer(at) => arguments[at] == 0,
+            }
+        }
+    }
+
+    /// The timeout of `number`, if it is one of the waiting `calls`.
+    fn timeout_of(calls: &[WaitingCall], number: u64) -> Option<Timeout> {
+        calls
+            .iter()
+            .find(|(call, _)| *call == number)
+            .map(|&(_, timeout)| timeout)
     }
 
     /// Whether this system shows what a program's threads are blocked in: `/proc` must show
@@ -147,12 +190,15 @@ mod imp {
     /// What a look at every thread of the group found, when none was running.
     #[derive(Default)]
     struct Look {
-        /// The CPU time of all of them, in clock ticks.
+        /// The CPU time of all of them: in nanoseconds where `/proc` shows it (`schedstat`),
+        /// else in clock ticks.
         cpu: u64,
         /// One is blocked reading the input pipe.
         reading: bool,
         /// One waits in a poll-family call that watches the input pipe.
         polling: bool,
+        /// One waits so with no time limit.
+        polling_forever: bool,
     }
 
     /// What one process turned out to be.
@@ -195,7 +241,14 @@ mod imp {
                     self.settling = None;
                     Check::Waiting(Wait::Read)
                 }
-                Ok(Some(look)) if look.polling => self.settle(look.cpu, written),
+                Ok(Some(look)) if look.polling => {
+                    let settle = if look.polling_forever {
+                        Duration::ZERO
+                    } else {
+                        SETTLE
+                    };
+                    self.settle(look.cpu, written, settle)
+                }
                 Ok(_) => {
                     self.settling = None;
                     Check::NotYet
@@ -204,12 +257,13 @@ mod imp {
             }
         }
 
-        /// Waiting in a poll-family call counts once it has lasted [`SETTLE`] unchanged.
-        fn settle(&mut self, cpu: u64, written: usize) -> Check {
+        /// Waiting in a poll-family call counts once it has lasted `settle` unchanged, over two
+        /// looks at least.
+        fn settle(&mut self, cpu: u64, written: usize, settle: Duration) -> Check {
             let now = Instant::now();
             match &self.settling {
                 Some(settling) if settling.cpu == cpu && settling.written == written => {
-                    if now.duration_since(settling.since) >= SETTLE {
+                    if now.duration_since(settling.since) >= settle {
                         self.settling = None;
                         Check::Waiting(Wait::Poll)
                     } else {
@@ -333,12 +387,14 @@ mod imp {
             stat: &Stat,
             look: &mut Look,
         ) -> io::Result<Process> {
-            look.cpu += stat.cpu;
             match stat.state {
                 b'R' | b'D' => return Ok(Process::Busy),
-                b'S' => self.blocked_in(pid, path, look)?,
+                b'S' => {
+                    look.cpu += run_time(path).unwrap_or(stat.cpu);
+                    self.blocked_in(pid, path, look)?;
+                }
                 // Stopped, traced, zombie or dead: it does nothing.
-                _ => {}
+                _ => look.cpu += stat.cpu,
             }
             Ok(Process::Asleep)
         }
@@ -357,12 +413,19 @@ mod imp {
             let [first, second, ..] = call.arguments;
             if calls::READ.contains(&call.number) {
                 look.reading |= self.is_input(pid, first);
-            } else if calls::POLL.contains(&call.number) {
-                look.polling |= self.polls_input(pid, first, second);
-            } else if calls::SELECT.contains(&call.number) {
-                look.polling |= self.selects_input(pid, first, second);
-            } else if calls::EPOLL.contains(&call.number) {
-                look.polling |= self.epolls_input(pid, first);
+                return Ok(());
+            }
+            let watched = if let Some(timeout) = timeout_of(calls::POLL, call.number) {
+                Some((timeout, self.polls_input(pid, first, second)))
+            } else if let Some(timeout) = timeout_of(calls::SELECT, call.number) {
+                Some((timeout, self.selects_input(pid, first, second)))
+            } else {
+                timeout_of(calls::EPOLL, call.number)
+                    .map(|timeout| (timeout, self.epolls_input(pid, first)))
+            };
+            if let Some((timeout, true)) = watched {
+                look.polling = true;
+                look.polling_forever |= timeout.is_forever(&call.arguments);
             }
             Ok(())
         }
@@ -419,6 +482,17 @@ mod imp {
                 .filter_map(|(_, rest)| rest.split_whitespace().next())
                 .any(|inode| u64::from_str_radix(inode, 16) == Ok(self.pipe))
         }
+    }
+
+    /// The time the thread at `path` has run, in nanoseconds: the first field of its
+    /// `schedstat`, which counts far finer than the clock ticks of `stat`.
+    fn run_time(path: &str) -> Option<u64> {
+        read(&format!("{path}/schedstat"))
+            .ok()?
+            .split_ascii_whitespace()
+            .next()?
+            .parse()
+            .ok()
     }
 
     /// The pid the system handed out last: the last field of `/proc/loadavg`.
@@ -535,6 +609,23 @@ mod imp {
             );
             assert!(Syscall::parse("running\n").is_none());
             assert!(Syscall::parse("-1 0x7ffe 0x7f12\n").is_none());
+        }
+
+        #[test]
+        fn a_wait_is_for_ever_only_with_a_negative_int_or_a_null_pointer() {
+            // epoll_wait(fd, events, 1024, timeout) as `/proc` shows it: the register of an
+            // `int` -1 may hold it with or without its high half set.
+            let epoll = |timeout| [3, 0x7ffe, 0x400, timeout, 0, 0];
+            let milliseconds = Timeout::Milliseconds(3);
+            assert!(milliseconds.is_forever(&epoll(0xffff_ffff)));
+            assert!(milliseconds.is_forever(&epoll(u64::MAX)));
+            assert!(!milliseconds.is_forever(&epoll(0)));
+            assert!(!milliseconds.is_forever(&epoll(1000)));
+            // A high half left over from before does not make a timeout of 1000 ms negative.
+            assert!(!milliseconds.is_forever(&epoll(0xffff_ffff_0000_03e8)));
+            let pointer = Timeout::Pointer(4);
+            assert!(pointer.is_forever(&[1, 0x7ffe, 0, 0, 0, 0]));
+            assert!(!pointer.is_forever(&[1, 0x7ffe, 0, 0, 0x7ffe_1000, 0]));
         }
     }
 }
