@@ -8,7 +8,7 @@ use anstyle::{AnsiColor, Style};
 use crate::content::{Caret, Finding, Mismatch, Place, Presentation, Spot};
 use crate::diff::visible_whitespace;
 use crate::fixture::Fixture;
-use crate::judge::{Judgement, Verdict};
+use crate::judge::{Judgement, ReadOn, Verdict};
 use crate::process::{Outcome, Run};
 use crate::transcript::{RunTranscript, escape, split_input_line};
 
@@ -295,8 +295,15 @@ fn read_on(fixture: &Fixture, run: &Run) -> String {
                 .get(input)
                 .map(crate::judge::input_in_words)?;
             Some(format!(
-                "The program took {taken}, then waited for more input without writing anything, \
-                 and was given {next} there: it reads more than one answer holds.\n"
+                "The program took {}, then waited for more input without writing anything, \
+                 and was given {next} there: {}.\n",
+                taken.taken(),
+                match taken {
+                    ReadOn::PastAnswer(_) => "it reads more than one answer holds",
+                    ReadOn::ByteOrderMark { .. } => {
+                        "its reader took the input's first bytes for UTF-16's byte order mark"
+                    }
+                }
             ))
         })
         .unwrap_or_default()

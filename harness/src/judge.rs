@@ -23,10 +23,9 @@ pub enum Verdict {
         input: String,
         /// The text that was not written yet, in words: "`Enter cells: `".
         missing: String,
-        /// The answer it had taken just before, in words, when it took that answer and waited
-        /// again without writing anything: it read more than one answer holds, and no flush
-        /// would have shown the text.
-        read_on_from: Option<String>,
+        /// How it had taken the answer just before, when it took that answer and waited
+        /// again without writing anything: no flush would have shown the text.
+        read_on_from: Option<ReadOn>,
     },
     /// It waited for input after the case's last, where the fixture has it finish.
     AskedForMoreInput {
@@ -122,7 +121,22 @@ impl fmt::Display for Verdict {
             Verdict::PromptNotShown {
                 input,
                 missing,
-                read_on_from: Some(taken),
+                read_on_from: Some(ReadOn::ByteOrderMark { taken, mark }),
+            } => write!(
+                f,
+                "The program took {taken}, then waited for more input without writing \
+                 anything: {missing}, which comes before {input}, was not written. The input \
+                 begins with the bytes `{mark}`, which are not UTF-8 but are the byte order mark \
+                 of UTF-16: a reader that looks for one (Mono's `Console.ReadLine`, say) reads \
+                 the rest of the input as UTF-16, where no line ends. Read standard input as \
+                 UTF-8 without looking for a byte order mark (in C#, `new \
+                 StreamReader(Console.OpenStandardInput(), new UTF8Encoding(false), false)`), \
+                 and take a line that is not UTF-8 as an invalid answer."
+            ),
+            Verdict::PromptNotShown {
+                input,
+                missing,
+                read_on_from: Some(ReadOn::PastAnswer(taken)),
             } => write!(
                 f,
                 "The program took {taken}, then waited for more input without writing \
@@ -364,7 +378,37 @@ fn waiting(fixture: &Fixture, run: &Run, limits: Limits) -> Option<Verdict> {
     })
 }
 
-/// The answer before input `input`, in words, when the program took it where the transcript
+/// How a program took an answer and then waited for the next without writing anything, where
+/// the transcript has it answer first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadOn {
+    /// It read past the end of the answer, in words: it reads more than one answer holds.
+    PastAnswer(String),
+    /// The answer, in words, began the input with `mark`, the bytes of UTF-16's byte order
+    /// mark, which are not UTF-8: a reader that took them for the mark reads the rest as UTF-16.
+    ByteOrderMark {
+        /// The answer, in words.
+        taken: String,
+        /// The mark, as a transcript writes it: `\xff\xfe`.
+        mark: &'static str,
+    },
+}
+
+impl ReadOn {
+    /// The answer taken, in words.
+    #[must_use]
+    pub fn taken(&self) -> &str {
+        match self {
+            ReadOn::PastAnswer(taken) | ReadOn::ByteOrderMark { taken, .. } => taken,
+        }
+    }
+}
+
+/// The byte order marks of UTF-16, little- and big-endian, as a transcript writes them: the
+/// first bytes of an input that a reader which looks for a mark takes for one.
+const UTF16_MARKS: [(&[u8], &str); 2] = [(b"\xff\xfe", "\\xff\\xfe"), (b"\xfe\xff", "\\xfe\\xff")];
+
+/// How the program took the answer before input `input`, when it took it where the transcript
 /// asks for it, then waited for `input` without writing anything in between, where the
 /// transcript has it answer first. (A program that writes nothing at all until it exits waits
 /// at the start for every input: it never took one where it was asked for.)
@@ -372,15 +416,24 @@ pub(crate) fn read_on_from(
     record: &Interleaving,
     transcript: &Transcript,
     input: usize,
-) -> Option<String> {
+) -> Option<ReadOn> {
     let previous = input.checked_sub(1)?;
     let offsets = transcript.input_offsets();
     let asked = record.given.get(previous) == offsets.get(previous);
     let waited_again = record.given.get(previous)? == record.given.get(input)?;
     let answer_expected = offsets.get(previous) != offsets.get(input);
-    (asked && waited_again && answer_expected)
-        .then(|| transcript.inputs().get(previous).map(input_in_words))
-        .flatten()
+    if !(asked && waited_again && answer_expected) {
+        return None;
+    }
+    let answer = transcript.inputs().get(previous)?;
+    let taken = input_in_words(answer);
+    let mark = UTF16_MARKS
+        .iter()
+        .find(|(bytes, _)| previous == 0 && answer.bytes.starts_with(bytes));
+    Some(match mark {
+        Some(&(_, mark)) => ReadOn::ByteOrderMark { taken, mark },
+        None => ReadOn::PastAnswer(taken),
+    })
 }
 
 /// An input of a fixture, named in a sentence.
@@ -583,13 +636,46 @@ mod tests {
         };
         // Took `1` where asked, then waited again at once: it reads a second number.
         assert_eq!(
-            read_on_from(&given(&[3, 3]), &transcript, 1).as_deref(),
-            Some("the input `1`")
+            read_on_from(&given(&[3, 3]), &transcript, 1),
+            Some(ReadOn::PastAnswer("the input `1`".to_owned()))
         );
         // Wrote nothing before it exits: it never took an answer where it was asked for.
         assert_eq!(read_on_from(&given(&[0, 0]), &transcript, 1), None);
         assert_eq!(read_on_from(&given(&[3, 15]), &transcript, 1), None);
         assert_eq!(read_on_from(&given(&[3, 3]), &transcript, 0), None);
+    }
+
+    #[test]
+    fn tells_a_reader_that_took_a_byte_order_mark_only_where_the_input_begins_with_one() {
+        let given = |given: &[usize]| Interleaving {
+            given: given.to_vec(),
+            asked_for_more: None,
+        };
+        for (first, mark) in [("\\xff\\xfe", "\\xff\\xfe"), ("\\xfe\\xffX", "\\xfe\\xff")] {
+            let transcript = crate::Transcript::parse(&format!("Q: > {first}\nBad!\nQ: > 1\nA\n"))
+                .expect("valid");
+            assert_eq!(
+                read_on_from(&given(&[3, 3]), &transcript, 1),
+                Some(ReadOn::ByteOrderMark {
+                    taken: format!("the input `{first}`"),
+                    mark
+                })
+            );
+        }
+        // Not at the start of the input, a mark is only bytes that are not UTF-8; and
+        // `\xc3\x28` is no mark.
+        let later = crate::Transcript::parse("Q: > 1\nBad!\nQ: > \\xff\\xfe\nBad!\nQ: > 1\nA\n")
+            .expect("valid");
+        assert!(matches!(
+            read_on_from(&given(&[3, 11, 11]), &later, 2),
+            Some(ReadOn::PastAnswer(_))
+        ));
+        let inside =
+            crate::Transcript::parse("Q: > X\\xc3\\x28\nBad!\nQ: > 1\nA\n").expect("valid");
+        assert!(matches!(
+            read_on_from(&given(&[3, 3]), &inside, 1),
+            Some(ReadOn::PastAnswer(_))
+        ));
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub use content::{Comparison, ContentCheck, PlainText};
 pub use fixture::{Fixture, FixtureError};
 pub use grading::{Grading, grade};
 pub use interleaving::Interleaving;
-pub use judge::{Judgement, Verdict, judge};
+pub use judge::{Judgement, ReadOn, Verdict, judge};
 pub use kata::Kata;
 pub use process::{Limits, Mode, Outcome, Run};
 pub use program::Program;

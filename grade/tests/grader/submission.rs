@@ -191,6 +191,9 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
         "unflushed-prompt-stage2" => run_program("stage2", |input, output| {
             stage2::run(input, Unflushed(output))
         }),
+        "takes-byte-order-mark" => run_program("stage2", |input, output| {
+            stage2::run(BufReader::new(TakesByteOrderMark::new(input)), output)
+        }),
         "polls-stdin" => run_program("stage3", |input, output| {
             stage3::run(BufReader::new(WaitsFirst(Wait::Poll, input)), output)
         }),
@@ -349,6 +352,41 @@ fn prompt() {
 fn sleep_forever() -> ExitCode {
     loop {
         thread::sleep(Duration::from_secs(3600));
+    }
+}
+
+/// Standard input read as Mono's `Console.In` reads it, looking for a byte order mark: where the
+/// input begins with UTF-16's (`\xff\xfe`), it reads the rest as UTF-16, finds no line end
+/// there, and takes all of it, up to the end of the input, for one line of other characters.
+struct TakesByteOrderMark<R: Read> {
+    inner: R,
+    looked: bool,
+}
+
+impl<R: Read> TakesByteOrderMark<R> {
+    fn new(inner: R) -> Self {
+        TakesByteOrderMark {
+            inner,
+            looked: false,
+        }
+    }
+}
+
+impl<R: Read> Read for TakesByteOrderMark<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        if self.looked {
+            return self.inner.read(buffer);
+        }
+        self.looked = true;
+        let read = self.inner.read(buffer)?;
+        if !buffer[..read].starts_with(b"\xff\xfe") {
+            return Ok(read);
+        }
+        io::copy(&mut self.inner, &mut io::sink())?;
+        // What the rest of the input reads as in UTF-16: no X, O or _, and no line end.
+        let line = "\u{a4f}\u{584f}\n".as_bytes();
+        buffer[..line.len()].copy_from_slice(line);
+        Ok(line.len())
     }
 }
 

@@ -69,6 +69,38 @@ pub(crate) fn trials() -> Vec<Trial> {
             },
         ),
         test_with(
+            "waiting::a_reader_that_took_a_byte_order_mark_is_told_so",
+            || interactive(Ok(())),
+            |()| {
+                let mut words = args(&["2", "--all", "--"]);
+                words.extend([
+                    this_executable().into(),
+                    submission::FLAG.into(),
+                    "takes-byte-order-mark".into(),
+                ]);
+                let graded = grade(&words);
+                // The line with bytes that are not UTF-8 inside it passes: only the mark at the
+                // start of the input fails, and the feedback names it.
+                assert_eq!(graded.status, Some(1), "{}", graded.report);
+                assert!(
+                    graded
+                        .report
+                        .contains("invalid-utf8-inside-line-then-valid: Passed"),
+                    "{}",
+                    graded.report
+                );
+                assert!(
+                    graded.report.contains("the byte order mark of UTF-16"),
+                    "{}",
+                    graded.report
+                );
+                snapshot(
+                    "a_reader_that_took_a_byte_order_mark_is_told_so",
+                    &graded.report,
+                );
+            },
+        ),
+        test_with(
             "waiting::a_program_that_reads_in_another_thread_passes",
             || interactive(Ok(())),
             |()| {
