@@ -7,9 +7,8 @@
 //! time when it asks, where the system shows that) with a time limit and an output cap,
 //! [`interleaving`] is the record of where each input was given, and [`program`] names the
 //! program that is run. [`rules`] grades the cases a kata judges by its rules, each answer
-//! decided when the program waits. [`sandbox`], [`cgroup`], [`reaper`], [`scratch`] and
-//! [`launch`] keep a program that must not be
-//! trusted in its place; [`visible`] shows safely whatever it writes.
+//! decided when the program waits. [`sandbox`], [`cgroup`], [`disk`], [`reaper`], [`scratch`]
+//! and [`launch`] keep a program that must not be trusted in its place; [`visible`] shows safely whatever it writes.
 //!
 //! Nothing here knows a path of its own: fixtures and programs are found by the caller at run
 //! time, so a copied or moved workspace tests itself.
@@ -17,6 +16,7 @@
 pub mod cgroup;
 pub mod content;
 pub mod diff;
+pub mod disk;
 pub mod feedback;
 pub mod fixture;
 pub mod grading;

@@ -44,10 +44,15 @@ static SUBREAPER: AtomicBool = AtomicBool::new(false);
 /// closed to the programs it runs, which run as the same user: a case cannot look into the
 /// grader through `/proc/<grader>/`.
 ///
+/// Closed to this process's own user too, but for root: so whether the system shows when a
+/// program waits for input, which it finds out by reading its own thread's `/proc` entry, is
+/// found out first.
+///
 /// # Errors
 ///
 /// When the kernel refuses.
 pub fn hide_from_cases() -> io::Result<()> {
+    let _ = crate::process::Mode::interactive();
     set_process_flag(libc::PR_SET_DUMPABLE, 0)
 }
 
@@ -107,6 +112,13 @@ pub fn spawn(command: &mut Command) -> io::Result<(Child, Registration)> {
     let pid = libc::pid_t::try_from(child.id()).map_err(io::Error::other)?;
     running.push(pid);
     Ok((child, Registration(pid)))
+}
+
+/// Runs `start`, which starts and reaps a short-lived child of its own, while no case starts
+/// and [`kill_escapees`] does not run: the child is nobody's escapee.
+pub(crate) fn while_no_case_starts<T>(start: impl FnOnce() -> T) -> T {
+    let _running = running();
+    start()
 }
 
 /// Kills the process group `group` (a case's), whatever is still in it.

@@ -33,6 +33,7 @@ use landlock::{
 };
 use tempfile::TempDir;
 
+use crate::disk::HomeFileSystem;
 use crate::scratch::Scratch;
 
 /// The newest Landlock ABI asked for; an older kernel enforces what it knows of it.
@@ -147,15 +148,21 @@ impl Sandbox {
                 None => scratch.insert(Scratch::new()?).case_home()?,
             }
         };
-        let ruleset = match self.support {
-            Support::Enforced { .. } => {
-                ruleset(&self.readable, &self.listable, home.path()).map_err(io::Error::other)?
-            }
-            Support::Off(_) => None,
+        let (ruleset, landlock_access) = match self.support {
+            Support::Enforced { abi } => (
+                ruleset(&self.readable, &self.listable, home.path()).map_err(io::Error::other)?,
+                // The rights of the ABI asked for that the kernel's knows.
+                AccessFs::from_all(ABI::from(
+                    i32::try_from(abi.min(ABI_WANTED as i64)).unwrap_or_default(),
+                ))
+                .bits(),
+            ),
+            Support::Off(_) => (None, 0),
         };
         Ok(Some(CaseSandbox {
             home,
             ruleset,
+            landlock_access,
             path: self.path.clone(),
         }))
     }
@@ -166,6 +173,8 @@ impl Sandbox {
 pub struct CaseSandbox {
     home: TempDir,
     ruleset: Option<OwnedFd>,
+    /// The rights the ruleset's rule on the home gives, as the kernel takes them.
+    landlock_access: u64,
     path: OsString,
 }
 
@@ -177,10 +186,11 @@ impl CaseSandbox {
     }
 
     /// Confines the program `command` starts: a cleared environment ([`CASE_VARIABLES`]: `PATH`
-    /// as the grader's, `HOME` and `TMPDIR` the case's folder, `LANG`, `TERM`), and the Landlock
-    /// ruleset where there is one, applied in the child between `fork` and `exec`. The ruleset is owned by `self`, which must live
-    /// until the program has been started.
-    pub fn confine(&self, command: &mut Command) {
+    /// as the grader's, `HOME` and `TMPDIR` the case's folder, `LANG`, `TERM`), its folder a
+    /// file system of `disk` bytes where [`crate::disk::support`] allows, and the Landlock
+    /// ruleset where there is one, applied in the child between `fork` and `exec`. The ruleset
+    /// is owned by `self`, which must live until the program has been started.
+    pub fn confine(&self, command: &mut Command, disk: u64) {
         command
             .env_clear()
             .env("PATH", &self.path)
@@ -188,15 +198,24 @@ impl CaseSandbox {
             .env("TMPDIR", self.home())
             .env("LANG", "C.UTF-8")
             .env("TERM", "dumb");
-        let Some(ruleset) = self.ruleset.as_ref().map(AsRawFd::as_raw_fd) else {
+        let ruleset = self.ruleset.as_ref().map(AsRawFd::as_raw_fd);
+        let file_system = HomeFileSystem::new(self.home(), disk, self.landlock_access);
+        if ruleset.is_none() && file_system.is_none() {
             return;
-        };
-        // SAFETY: between fork and exec only async-signal-safe calls are allowed: these are two
-        // raw system calls on integers, with no allocation. The ruleset descriptor is open in
-        // the child (it closes on exec) because `self` outlives the spawn.
+        }
+        // SAFETY: between fork and exec only async-signal-safe calls are allowed: these are raw
+        // system calls on integers and on what `HomeFileSystem` prepared, with no allocation.
+        // The ruleset descriptor is open in the child (it closes on exec) because `self`
+        // outlives the spawn.
         #[allow(unsafe_code)]
         unsafe {
             command.pre_exec(move || {
+                if let Some(file_system) = &file_system {
+                    file_system.enter(ruleset)?;
+                }
+                let Some(ruleset) = ruleset else {
+                    return Ok(());
+                };
                 if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
                     || libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0) != 0
                 {

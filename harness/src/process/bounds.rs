@@ -1,5 +1,6 @@
 //! The limits a running case is held to beside its time and its output: its memory and
-//! processes in its control groups' counters, and what it wrote to disk in the size of its home.
+//! processes in its control groups' counters, and what it wrote to disk in its home: a file
+//! system of its own that filled up, or a folder whose size reached the limit.
 
 use std::fs;
 use std::os::unix::fs::MetadataExt;
@@ -7,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::Limit;
 use crate::cgroup::{Breach, CaseGroup};
+use crate::disk::MountedHome;
 
 /// How many entries of a home are looked at, at most, to add up its size.
 const MOST_ENTRIES: usize = 10_000;
@@ -17,9 +19,18 @@ pub(super) struct Bounds {
     /// Its control groups, where they can be made; removed with this value.
     pub(super) group: Option<CaseGroup>,
     /// Its home, when it runs in the sandbox.
-    pub(super) home: Option<PathBuf>,
+    pub(super) home: Option<Home>,
     /// The bytes it may write.
     pub(super) disk: u64,
+}
+
+/// A case's home, as the grader looks at it.
+#[derive(Debug)]
+pub(super) enum Home {
+    /// A file system of the disk limit's size, which refuses a write beyond it.
+    Mounted(MountedHome),
+    /// A folder, whose size is added up.
+    Folder(PathBuf),
 }
 
 impl Bounds {
@@ -29,11 +40,14 @@ impl Bounds {
         match counted {
             Some(Breach::Memory) => Some(Limit::Memory),
             Some(Breach::Processes) => Some(Limit::Processes),
-            None => self
-                .home
-                .as_deref()
-                .filter(|home| size_reaches(home, self.disk))
-                .map(|_| Limit::Disk),
+            None => {
+                let full = match &self.home {
+                    Some(Home::Mounted(home)) => home.is_full(),
+                    Some(Home::Folder(home)) => size_reaches(home, self.disk),
+                    None => false,
+                };
+                full.then_some(Limit::Disk)
+            }
         }
     }
 

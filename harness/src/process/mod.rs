@@ -351,11 +351,20 @@ fn start(
     let leader = u32::try_from(spawned.case.group()).unwrap_or_default();
     let watcher =
         census.and_then(|census| watch::Watcher::new(census, leader, &spawned.stdin).ok());
+    let home = case_sandbox.as_ref().map(|sandbox| sandbox.home());
     let bounds = bounds::Bounds {
         group,
-        home: case_sandbox
-            .as_ref()
-            .map(|sandbox| sandbox.home().to_owned()),
+        home: home.map(|home| match crate::disk::support() {
+            crate::disk::Support::OwnFileSystem { .. } => {
+                // Open at once: the program cannot have filled it yet. One that has already
+                // ended wrote too little to matter.
+                crate::disk::MountedHome::open(leader, home).map_or_else(
+                    |_| bounds::Home::Folder(home.to_owned()),
+                    bounds::Home::Mounted,
+                )
+            }
+            crate::disk::Support::Polled(_) => bounds::Home::Folder(home.to_owned()),
+        }),
         disk: limits.disk,
     };
     Ok(Ok(Started {

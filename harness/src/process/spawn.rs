@@ -65,7 +65,7 @@ pub(super) fn spawn(
         .stderr(Stdio::piped());
     bound(&mut command, confinement);
     if let Some(sandbox) = confinement.sandbox {
-        sandbox.confine(&mut command);
+        sandbox.confine(&mut command, confinement.file_size);
     }
     let (mut child, case) =
         reaper::spawn(&mut command).map_err(|error| launch::diagnose(program, error))?;

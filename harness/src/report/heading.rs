@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use crate::cgroup;
+use crate::disk;
 use crate::process::Mode;
 use crate::results::Criterion;
 use crate::sandbox::Support;
@@ -83,7 +84,7 @@ impl Heading<'_> {
             ),
         };
         format!(
-            "the {count} {} of stage {} in {}{criterion}{}{}{}",
+            "the {count} {} of stage {} in {}{criterion}{}{}{}{}",
             if count == 1 { "case" } else { "cases" },
             self.stage,
             self.fixtures_dir.display(),
@@ -95,6 +96,12 @@ impl Heading<'_> {
             match cgroup::support() {
                 cgroup::Support::Enforced { .. } => String::new(),
                 off @ cgroup::Support::Off(_) => format!(", {off}"),
+            },
+            match (self.sandbox, disk::support()) {
+                (Support::Enforced { .. }, polled @ disk::Support::Polled(_)) => {
+                    format!(", {polled}")
+                }
+                _ => String::new(),
             }
         )
     }

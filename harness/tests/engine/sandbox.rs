@@ -2,8 +2,10 @@
 
 use std::fs;
 
+use harness::disk;
+use harness::process::Limit;
 use harness::sandbox::{Sandbox, Support};
-use harness::{Mode, process};
+use harness::{Limits, Mode, Verdict, process};
 use test_support::{Trial, test, test_with};
 
 use crate::{fake, fixture, limits};
@@ -19,7 +21,54 @@ pub(crate) fn trials() -> Vec<Trial> {
             "sandbox::a_program_runs_in_the_folder_it_is_given",
             runs_in_its_folder,
         ),
+        test_with(
+            "sandbox::small_files_are_refused_at_the_disk_limit_exactly",
+            own_file_system,
+            small_files_at_the_disk_limit,
+        ),
     ]
+}
+
+/// A home that is a file system of its own here, or why not.
+fn own_file_system() -> Result<(), String> {
+    match harness::disk::support() {
+        disk::Support::OwnFileSystem { .. } => Ok(()),
+        polled @ disk::Support::Polled(_) => Err(format!("skipped: {polled}")),
+    }
+}
+
+/// Files of 64 KiB, none of them too large, written until the home is full: not a byte
+/// more than the limit is taken, and the case ends with the disk limit's verdict.
+fn small_files_at_the_disk_limit((): ()) {
+    let disk = 1 << 20;
+    let bounded = Limits { disk, ..limits() };
+    let case = fixture("quick-exit");
+    let run = process::run(
+        &fake(&["fill-home", "65536"]),
+        case.transcript.inputs(),
+        Mode::best(),
+        bounded,
+        &Sandbox::new(&[]),
+    )
+    .expect("run");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let written: u64 = stderr
+        .trim()
+        .strip_prefix("refused after ")
+        .and_then(|rest| rest.strip_suffix(" bytes"))
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("how much it wrote: {stderr:?}"));
+    assert!(written <= disk, "wrote {written} bytes");
+    // The file system's own blocks aside, it took nearly all of it.
+    assert!(written >= disk / 2, "wrote only {written} bytes");
+    let verdict = harness::judge(&case, &run, bounded, &harness::PlainText).verdict;
+    assert_eq!(
+        verdict,
+        Verdict::LimitExceeded {
+            limit: Limit::Disk,
+            bound: disk
+        }
+    );
 }
 
 /// A sandbox that is enforced here, or why not.

@@ -15,6 +15,8 @@
 //! - `flood`: writes output until it is killed;
 //! - `read-file PATH`: writes `read PATH` or `cannot read PATH`;
 //! - `pwd`: writes the folder it runs in;
+//! - `fill-home BYTES`: writes files of BYTES each into its `HOME` until a write is refused,
+//!   then writes `refused after N bytes` on standard error and sleeps until it is killed;
 //! - `orphan`: starts a copy of itself that sleeps a minute, in this program's process group
 //!   as a forgotten background job would be, and writes its pid;
 //! - `exit N`: exits with status N at once (the buffer is flushed first).
@@ -75,6 +77,21 @@ fn main() -> ExitCode {
                     Ok(_) => writeln!(out, "read {path}"),
                     Err(_) => writeln!(out, "cannot read {path}"),
                 }
+            }
+            "fill-home" => {
+                let block = vec![7; argument().parse().unwrap_or(4096)];
+                let home = env::var_os("HOME").unwrap_or_default();
+                let mut written = 0;
+                for count in 0_u64.. {
+                    let file = std::path::Path::new(&home).join(format!("filler-{count}"));
+                    if fs::write(file, &block).is_err() {
+                        break;
+                    }
+                    written += block.len();
+                }
+                eprintln!("refused after {written} bytes");
+                thread::sleep(Duration::from_secs(60));
+                Ok(())
             }
             "pwd" => match env::current_dir() {
                 Ok(folder) => writeln!(out, "{}", folder.display()),
