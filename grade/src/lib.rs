@@ -285,6 +285,7 @@ fn grade_as_asked(
         subject: check.subject(),
         delivery: &delivery,
         sandbox: sandbox.support(),
+        limits: how.limits,
     };
     if let Some(class) = &options.class {
         return grade_class(

@@ -13,7 +13,7 @@ use crate::katas::grade_in;
 pub(crate) fn trials() -> Vec<Trial> {
     test_support::tests!("points":
         points_and_visibility_reach_every_format,
-        without_points_the_json_results_are_unchanged,
+        without_points_the_json_results_are_as_they_were_with_the_limits,
     )
 }
 
@@ -148,9 +148,9 @@ fn points_and_visibility_reach_every_format() {
     assert_eq!(results["tests"][0]["points"], 3.0);
 }
 
-/// A kata that says nothing of points writes the JSON results it always wrote: no points, no
-/// visibility.
-fn without_points_the_json_results_are_unchanged() {
+/// A kata that says nothing of points writes the JSON results it always wrote, no points and
+/// no visibility, and the limits its cases ran within, as this machine held them.
+fn without_points_the_json_results_are_as_they_were_with_the_limits() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     write_kata(&dir.path().join("words"), "", &THREE_WORDS);
     let (status, report, errors) = grade_in(
@@ -174,6 +174,7 @@ fn without_points_the_json_results_are_unchanged() {
         keys,
         [
             "criterion",
+            "limits",
             "message",
             "mode",
             "sandbox",
@@ -182,6 +183,30 @@ fn without_points_the_json_results_are_unchanged() {
             "tests",
             "version"
         ]
+    );
+    let grouped = matches!(
+        harness::cgroup::support(),
+        harness::cgroup::Support::Enforced { .. }
+    );
+    let sandboxed = matches!(
+        harness::sandbox::Sandbox::new(&[]).support(),
+        harness::sandbox::Support::Enforced { .. }
+    );
+    let disk_by = match harness::disk::support() {
+        _ if !sandboxed => "file-size",
+        harness::disk::Support::OwnFileSystem { .. } => "tmpfs",
+        harness::disk::Support::Polled(_) => "home-size",
+    };
+    assert_eq!(
+        results["limits"],
+        serde_json::json!({
+            "time_ms": 10_000,
+            "output_bytes": 1 << 20,
+            "memory_bytes": grouped.then_some(512 << 20),
+            "processes": grouped.then_some(1024),
+            "disk_bytes": 256 << 20,
+            "disk_by": disk_by,
+        })
     );
     let case_keys: Vec<&String> = results["tests"][0]
         .as_object()

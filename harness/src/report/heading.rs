@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::cgroup;
 use crate::disk;
-use crate::process::Mode;
+use crate::process::{Limits, Mode};
 use crate::results::Criterion;
 use crate::sandbox::Support;
 
@@ -69,6 +69,8 @@ pub struct Heading<'a> {
     pub delivery: &'a Delivery,
     /// Whether the cases run in the sandbox, and why not when they do not.
     pub sandbox: &'a Support,
+    /// The limits each case runs within.
+    pub limits: Limits,
 }
 
 impl Heading<'_> {

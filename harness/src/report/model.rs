@@ -9,10 +9,12 @@ use serde::{Deserialize, Serialize};
 use crate::feedback::{self, Paint};
 use crate::fixture::Fixture;
 use crate::judge::Verdict;
+use crate::process::Limits;
 use crate::report::Heading;
 use crate::results::{CaseResult, Criterion, Scores};
 use crate::sandbox::Support;
 use crate::scoring::{CaseWeight, Visibility};
+use crate::{cgroup, disk};
 
 /// The longest `output` kept for a case, in characters.
 const OUTPUT_LIMIT: usize = 500;
@@ -131,6 +133,9 @@ pub struct ProgramResults {
     /// The points earned, when the kata gives points.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<f64>,
+    /// The limits each case ran within, as this machine held them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limits: Option<LimitsEntry>,
     /// `landlock` or `none`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sandbox: Option<String>,
@@ -147,6 +152,49 @@ pub struct ProgramResults {
     /// `total`.
     #[serde(skip)]
     pub cases: usize,
+}
+
+/// The limits each case ran within, as this machine held them: a limit it could not hold is
+/// `None` (`null`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LimitsEntry {
+    /// The time limit of a case.
+    pub time_ms: u64,
+    /// The most output a case may write.
+    pub output_bytes: u64,
+    /// The memory of a case, its program and every process it starts together, where this
+    /// machine's control groups hold it.
+    pub memory_bytes: Option<u64>,
+    /// How many processes and threads a case may run at once, where control groups hold it.
+    pub processes: Option<u32>,
+    /// How much a case may write to disk.
+    pub disk_bytes: u64,
+    /// How the disk limit is held: `tmpfs` (the home a file system of that size), `home-size`
+    /// (the home's size looked at while the case runs, and each file's), or `file-size` (each
+    /// file's alone, without the sandbox).
+    pub disk_by: String,
+}
+
+impl LimitsEntry {
+    /// `limits` as this machine holds them, the cases confined as `sandbox` says.
+    #[must_use]
+    pub fn new(limits: Limits, sandbox: &Support) -> LimitsEntry {
+        let grouped = matches!(cgroup::support(), cgroup::Support::Enforced { .. });
+        let in_home = matches!(sandbox, Support::Enforced { .. });
+        LimitsEntry {
+            time_ms: u64::try_from(limits.timeout.as_millis()).unwrap_or(u64::MAX),
+            output_bytes: u64::try_from(limits.max_stdout).unwrap_or(u64::MAX),
+            memory_bytes: grouped.then_some(limits.memory),
+            processes: grouped.then_some(limits.processes),
+            disk_bytes: limits.disk,
+            disk_by: match disk::support() {
+                _ if !in_home => "file-size",
+                disk::Support::OwnFileSystem { .. } => "tmpfs",
+                disk::Support::Polled(_) => "home-size",
+            }
+            .to_owned(),
+        }
+    }
 }
 
 /// How many cases were exactly right, right in content, and run.
@@ -234,6 +282,7 @@ impl ProgramResults {
             message,
             mode: Some(heading.delivery.mode.name().to_owned()),
             points: weighted.then(|| tests.iter().map(CaseEntry::earned).sum()),
+            limits: Some(LimitsEntry::new(heading.limits, heading.sandbox)),
             sandbox: Some(sandbox_name(heading.sandbox).to_owned()),
             scores: Some(ScoreCounts {
                 content: scores.content,
@@ -257,6 +306,7 @@ impl ProgramResults {
             message: Some(message.to_owned()),
             mode: None,
             points: max_points.map(|_| 0.0),
+            limits: None,
             sandbox: None,
             scores: None,
             status: Status::Error,
