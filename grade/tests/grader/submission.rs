@@ -413,14 +413,14 @@ enum Wait {
 
 /// Standard input read as an event loop reads it: it waits in `poll` or `select` until the
 /// input can be read, then reads what is there. `poll` waits for ever, as a loop with nothing
-/// else to do does; `select` with a timeout, as a loop with a timer pending does, which the
-/// grader must tell from a wait for ever.
+/// else to do does; `select` for 100 ms at a time, as a loop with a timer pending does, which
+/// the grader must see settle before it counts as waiting.
 struct WaitsFirst<R: Read>(Wait, R);
 
 impl<R: Read> Read for WaitsFirst<R> {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
         // SAFETY: poll(2) and select(2) are given structures that live across the call and
-        // only fill them in; they return when the input can be read (or select's minute is
+        // only fill them in; they return when the input can be read (or select's 100 ms are
         // up, when it is asked again).
         #[allow(unsafe_code)]
         let ready = unsafe {
@@ -436,16 +436,16 @@ impl<R: Read> Read for WaitsFirst<R> {
                 Wait::Select => loop {
                     let mut readable: libc::fd_set = std::mem::zeroed();
                     libc::FD_SET(libc::STDIN_FILENO, &raw mut readable);
-                    let mut minute = libc::timeval {
-                        tv_sec: 60,
-                        tv_usec: 0,
+                    let mut tenth = libc::timeval {
+                        tv_sec: 0,
+                        tv_usec: 100_000,
                     };
                     let ready = libc::select(
                         1,
                         &raw mut readable,
                         std::ptr::null_mut(),
                         std::ptr::null_mut(),
-                        &raw mut minute,
+                        &raw mut tenth,
                     );
                     if ready != 0 {
                         break ready;

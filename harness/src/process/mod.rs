@@ -25,8 +25,9 @@
 //!   `select`, `pselect6`, `epoll_wait`, `epoll_pwait`, `epoll_pwait2`) that watches the input
 //!   pipe, and it stays so over two looks in a row in which the group used no CPU time (the
 //!   nanoseconds of each thread's `schedstat`) and wrote nothing; when that call has a timeout
-//!   (an event loop with a timer pending), it must stay so for 25 ms. Node.js reads its input
-//!   this way, waiting with no timeout. Which descriptors a call watches is read from its
+//!   under 500 ms (an event loop with a timer pending), it must stay so for 25 ms. Node.js reads
+//!   its input this way, waiting with no timeout; Bun with a timeout of a second, its event
+//!   loop's housekeeping (a timeout that points to memory is read there). Which descriptors a call watches is read from its
 //!   arguments in the process's memory (`/proc/<pid>/mem`), or for epoll from the `fdinfo` of
 //!   its epoll descriptor; a call whose descriptors cannot be read counts as watching the input.
 //!

@@ -57,10 +57,15 @@ mod imp {
     use super::{Check, Unsupported, Wait};
 
     /// How long every thread of the group must stay asleep, one of them in a poll-family call
-    /// on the program's input with a timeout, with no CPU time used and nothing written, before
-    /// that counts as waiting for input. A call that waits for ever, with every thread as still
-    /// as at the look before, counts at once: nothing but an input or a signal can wake it.
+    /// on the program's input with a short timeout, with no CPU time used and nothing written,
+    /// before that counts as waiting for input. A call that waits for ever, or for [`LONG_WAIT`]
+    /// or more, with every thread as still as at the look before, counts at once: nothing but an
+    /// input or a signal can wake it before settling could have seen it.
     const SETTLE: Duration = Duration::from_millis(25);
+
+    /// A timeout this long is a runtime's housekeeping, not a timer the program waits for
+    /// before it goes on (Bun's event loop wakes every second).
+    const LONG_WAIT: Duration = Duration::from_millis(500);
 
     /// The most file descriptors of a poll or select call looked at.
     const MOST_POLLED: u64 = 1024;
@@ -71,50 +76,77 @@ mod imp {
     /// Each waiting call is listed with where its timeout is.
     #[cfg(target_arch = "x86_64")]
     mod calls {
-        use super::Timeout::{Milliseconds, Pointer};
+        use super::Timeout::{Milliseconds, Timespec, Timeval};
         use super::WaitingCall;
 
         pub(super) const READ: &[u64] = &[0, 17, 19, 295, 327];
-        pub(super) const POLL: &[WaitingCall] = &[(7, Milliseconds(2)), (271, Pointer(2))];
-        pub(super) const SELECT: &[WaitingCall] = &[(23, Pointer(4)), (270, Pointer(4))];
+        pub(super) const POLL: &[WaitingCall] = &[(7, Milliseconds(2)), (271, Timespec(2))];
+        pub(super) const SELECT: &[WaitingCall] = &[(23, Timeval(4)), (270, Timespec(4))];
         pub(super) const EPOLL: &[WaitingCall] = &[
             (232, Milliseconds(3)),
             (281, Milliseconds(3)),
-            (441, Pointer(3)),
+            (441, Timespec(3)),
         ];
     }
 
     #[cfg(target_arch = "aarch64")]
     mod calls {
-        use super::Timeout::{Milliseconds, Pointer};
+        use super::Timeout::{Milliseconds, Timespec};
         use super::WaitingCall;
 
         pub(super) const READ: &[u64] = &[63, 65, 67, 69, 286];
-        pub(super) const POLL: &[WaitingCall] = &[(73, Pointer(2))];
-        pub(super) const SELECT: &[WaitingCall] = &[(72, Pointer(4))];
-        pub(super) const EPOLL: &[WaitingCall] = &[(22, Milliseconds(3)), (441, Pointer(3))];
+        pub(super) const POLL: &[WaitingCall] = &[(73, Timespec(2))];
+        pub(super) const SELECT: &[WaitingCall] = &[(72, Timespec(4))];
+        pub(super) const EPOLL: &[WaitingCall] = &[(22, Milliseconds(3)), (441, Timespec(3))];
     }
 
     /// A call that waits for several descriptors, and where its timeout is.
     type WaitingCall = (u64, Timeout);
 
-    /// Where a waiting call's timeout is, which says whether it waits for ever.
+    /// Where a waiting call's timeout is, which says how long it waits.
     #[derive(Clone, Copy)]
     enum Timeout {
         /// The argument at this index is a number of milliseconds, negative for ever.
         Milliseconds(usize),
-        /// The argument at this index points to the timeout, null for ever.
-        Pointer(usize),
+        /// The argument at this index points to a `struct timespec`, null for ever.
+        Timespec(usize),
+        /// The argument at this index points to a `struct timeval`, null for ever.
+        #[cfg_attr(target_arch = "aarch64", allow(dead_code))]
+        Timeval(usize),
     }
 
     impl Timeout {
-        /// Whether a call made with `arguments` waits with no time limit.
-        fn is_forever(self, arguments: &[u64; 6]) -> bool {
-            match self {
+        /// How long a call made with `arguments` by process `pid` waits: `None` for ever.
+        /// A timeout that cannot be read counts as none at all.
+        fn length(self, pid: u32, arguments: &[u64; 6]) -> Option<Duration> {
+            let (at, per_second) = match self {
                 // An `int` argument: only the low half of the register is the call's.
-                Timeout::Milliseconds(at) => (arguments[at] as u32 as i32) < 0,
-                Timeout::Pointer(at) => arguments[at] == 0,
+                Timeout::Milliseconds(at) => {
+                    let milliseconds = arguments[at] as u32 as i32;
+                    return u64::try_from(milliseconds).ok().map(Duration::from_millis);
+                }
+                Timeout::Timespec(at) => (at, 1_000_000_000),
+                Timeout::Timeval(at) => (at, 1_000_000),
+            };
+            if arguments[at] == 0 {
+                return None;
             }
+            let Ok(bytes) = read_memory(pid, arguments[at], 16) else {
+                return Some(Duration::ZERO);
+            };
+            let field = |from: usize| {
+                bytes
+                    .get(from..from + 8)
+                    .and_then(|field| <[u8; 8]>::try_from(field).ok())
+                    .map_or(0, i64::from_ne_bytes)
+            };
+            let (seconds, fraction) = (field(0), field(8));
+            let nanoseconds =
+                u128::try_from(fraction).unwrap_or_default() * (1_000_000_000 / per_second);
+            Some(
+                Duration::from_secs(u64::try_from(seconds).unwrap_or_default())
+                    + Duration::from_nanos(u64::try_from(nanoseconds).unwrap_or_default()),
+            )
         }
     }
 
@@ -197,8 +229,8 @@ mod imp {
         reading: bool,
         /// One waits in a poll-family call that watches the input pipe.
         polling: bool,
-        /// One waits so with no time limit.
-        polling_forever: bool,
+        /// One waits so with no time limit, or a long one.
+        polling_long: bool,
     }
 
     /// What one process turned out to be.
@@ -242,7 +274,7 @@ mod imp {
                     Check::Waiting(Wait::Read)
                 }
                 Ok(Some(look)) if look.polling => {
-                    let settle = if look.polling_forever {
+                    let settle = if look.polling_long {
                         Duration::ZERO
                     } else {
                         SETTLE
@@ -425,7 +457,9 @@ mod imp {
             };
             if let Some((timeout, true)) = watched {
                 look.polling = true;
-                look.polling_forever |= timeout.is_forever(&call.arguments);
+                look.polling_long |= timeout
+                    .length(pid, &call.arguments)
+                    .is_none_or(|length| length >= LONG_WAIT);
             }
             Ok(())
         }
@@ -612,20 +646,36 @@ mod imp {
         }
 
         #[test]
-        fn a_wait_is_for_ever_only_with_a_negative_int_or_a_null_pointer() {
+        fn reads_how_long_a_call_waits_from_its_arguments_and_memory() {
             // epoll_wait(fd, events, 1024, timeout) as `/proc` shows it: the register of an
             // `int` -1 may hold it with or without its high half set.
             let epoll = |timeout| [3, 0x7ffe, 0x400, timeout, 0, 0];
             let milliseconds = Timeout::Milliseconds(3);
-            assert!(milliseconds.is_forever(&epoll(0xffff_ffff)));
-            assert!(milliseconds.is_forever(&epoll(u64::MAX)));
-            assert!(!milliseconds.is_forever(&epoll(0)));
-            assert!(!milliseconds.is_forever(&epoll(1000)));
+            let pid = std::process::id();
+            assert_eq!(milliseconds.length(pid, &epoll(0xffff_ffff)), None);
+            assert_eq!(milliseconds.length(pid, &epoll(u64::MAX)), None);
+            assert_eq!(milliseconds.length(pid, &epoll(0)), Some(Duration::ZERO));
             // A high half left over from before does not make a timeout of 1000 ms negative.
-            assert!(!milliseconds.is_forever(&epoll(0xffff_ffff_0000_03e8)));
-            let pointer = Timeout::Pointer(4);
-            assert!(pointer.is_forever(&[1, 0x7ffe, 0, 0, 0, 0]));
-            assert!(!pointer.is_forever(&[1, 0x7ffe, 0, 0, 0x7ffe_1000, 0]));
+            assert_eq!(
+                milliseconds.length(pid, &epoll(0xffff_ffff_0000_03e8)),
+                Some(Duration::from_secs(1))
+            );
+            // A null pointer waits for ever; a pointer is read in the process's memory.
+            let timespec = Timeout::Timespec(4);
+            assert_eq!(timespec.length(pid, &[1, 0x7ffe, 0, 0, 0, 0]), None);
+            let second_and_a_half: [i64; 2] = [1, 500_000_000];
+            let address = u64::try_from(second_and_a_half.as_ptr() as usize).expect("an address");
+            assert_eq!(
+                timespec.length(pid, &[1, 0x7ffe, 0, 0, address, 0]),
+                Some(Duration::from_millis(1500))
+            );
+            let timeval = Timeout::Timeval(4);
+            let quarter: [i64; 2] = [0, 250_000];
+            let address = u64::try_from(quarter.as_ptr() as usize).expect("an address");
+            assert_eq!(
+                timeval.length(pid, &[1, 0x7ffe, 0, 0, address, 0]),
+                Some(Duration::from_millis(250))
+            );
         }
     }
 }
