@@ -4,8 +4,10 @@
 //! `TMPDIR`) and `/dev/null`; it may not open TCP connections, signal processes outside the
 //! sandbox, or reach abstract UNIX sockets outside it; and it starts with a cleared environment.
 //!
-//! Landlock only allows, so "everything but the hidden paths" is written as one rule for each
-//! entry beside a hidden path and beside each folder on the way to it; the folders on the way
+//! A case is confined by two Landlock layers: what it may read and run, the same for every case
+//! of a grading run and so made once, and what it may write, made for each case (its own
+//! folder). Landlock only allows, so "everything but the hidden paths" is written as one rule
+//! for each entry beside a hidden path and beside each folder on the way to it; the folders on the way
 //! may be listed (a rule that lets a folder be listed lets every folder beneath it be, so the
 //! names of the hidden files can be listed too, though not read), and no entry that leads into
 //! a hidden path or to a folder above one (a symbolic link) gets a rule.
@@ -25,7 +27,7 @@ use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use landlock::{
     ABI, Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr, Scope,
@@ -81,8 +83,10 @@ pub struct Sandbox {
     /// [`Sandbox::off`], even where the kernel cannot enforce the rest, so that a program sees
     /// the same variables wherever it is graded.
     own_folder: bool,
-    /// The folder that holds every case's home, made when the first case starts.
-    scratch: Mutex<Option<Scratch>>,
+    /// The folder that holds every case's home, made when the first case starts, and the
+    /// ruleset of what every case may read, made with it (`None` where Landlock enforces
+    /// nothing).
+    scratch: Mutex<Option<(Scratch, Option<Arc<OwnedFd>>)>>,
 }
 
 impl Sandbox {
@@ -138,43 +142,56 @@ impl Sandbox {
         if !self.own_folder {
             return Ok(None);
         }
-        let home = {
+        let (home, reading) = {
             let mut scratch = self
                 .scratch
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            match scratch.as_ref() {
-                Some(scratch) => scratch.case_home()?,
-                None => scratch.insert(Scratch::new()?).case_home()?,
-            }
+            let (scratch, reading) = match scratch.take() {
+                Some(made) => scratch.insert(made),
+                None => {
+                    let made = Scratch::new()?;
+                    let reading = match self.support {
+                        Support::Enforced { .. } => {
+                            reading_ruleset(&self.readable, &self.listable, made.path())
+                                .map_err(io::Error::other)?
+                                .map(Arc::new)
+                        }
+                        Support::Off(_) => None,
+                    };
+                    scratch.insert((made, reading))
+                }
+            };
+            (scratch.case_home()?, reading.clone())
         };
-        let (ruleset, landlock_access) = match self.support {
-            Support::Enforced { abi } => (
-                ruleset(&self.readable, &self.listable, home.path()).map_err(io::Error::other)?,
+        let (writing, write_access) = match (&self.support, &reading) {
+            (&Support::Enforced { abi }, Some(_)) => (
+                writing_ruleset(home.path()).map_err(io::Error::other)?,
                 // The rights of the ABI asked for that the kernel's knows.
-                AccessFs::from_all(ABI::from(
+                AccessFs::from_write(ABI::from(
                     i32::try_from(abi.min(ABI_WANTED as i64)).unwrap_or_default(),
                 ))
                 .bits(),
             ),
-            Support::Off(_) => (None, 0),
+            _ => (None, 0),
         };
         Ok(Some(CaseSandbox {
             home,
-            ruleset,
-            landlock_access,
+            rulesets: reading.zip(writing),
+            write_access,
             path: self.path.clone(),
         }))
     }
 }
 
-/// The sandbox of one case: its own folder, and the ruleset the program is confined by.
+/// The sandbox of one case: its own folder, and the rulesets the program is confined by.
 #[derive(Debug)]
 pub struct CaseSandbox {
     home: TempDir,
-    ruleset: Option<OwnedFd>,
-    /// The rights the ruleset's rule on the home gives, as the kernel takes them.
-    landlock_access: u64,
+    /// What every case may read, and what this one may write.
+    rulesets: Option<(Arc<OwnedFd>, OwnedFd)>,
+    /// The rights the writing ruleset's rule on the home gives, as the kernel takes them.
+    write_access: u64,
     path: OsString,
 }
 
@@ -188,8 +205,8 @@ impl CaseSandbox {
     /// Confines the program `command` starts: a cleared environment ([`CASE_VARIABLES`]: `PATH`
     /// as the grader's, `HOME` and `TMPDIR` the case's folder, `LANG`, `TERM`), its folder a
     /// file system of `disk` bytes where [`crate::disk::support`] allows, and the Landlock
-    /// ruleset where there is one, applied in the child between `fork` and `exec`. The ruleset
-    /// is owned by `self`, which must live until the program has been started.
+    /// rulesets where there are, applied in the child between `fork` and `exec`. The rulesets
+    /// are owned by `self`, which must live until the program has been started.
     pub fn confine(&self, command: &mut Command, disk: u64) {
         command
             .env_clear()
@@ -198,26 +215,30 @@ impl CaseSandbox {
             .env("TMPDIR", self.home())
             .env("LANG", "C.UTF-8")
             .env("TERM", "dumb");
-        let ruleset = self.ruleset.as_ref().map(AsRawFd::as_raw_fd);
-        let file_system = HomeFileSystem::new(self.home(), disk, self.landlock_access);
-        if ruleset.is_none() && file_system.is_none() {
+        let rulesets = self
+            .rulesets
+            .as_ref()
+            .map(|(reading, writing)| (reading.as_raw_fd(), writing.as_raw_fd()));
+        let file_system = HomeFileSystem::new(self.home(), disk, self.write_access);
+        if rulesets.is_none() && file_system.is_none() {
             return;
         }
         // SAFETY: between fork and exec only async-signal-safe calls are allowed: these are raw
         // system calls on integers and on what `HomeFileSystem` prepared, with no allocation.
-        // The ruleset descriptor is open in the child (it closes on exec) because `self`
+        // The ruleset descriptors are open in the child (they close on exec) because `self`
         // outlives the spawn.
         #[allow(unsafe_code)]
         unsafe {
             command.pre_exec(move || {
                 if let Some(file_system) = &file_system {
-                    file_system.enter(ruleset)?;
+                    file_system.enter(rulesets.map(|(_, writing)| writing))?;
                 }
-                let Some(ruleset) = ruleset else {
+                let Some((reading, writing)) = rulesets else {
                     return Ok(());
                 };
                 if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
-                    || libc::syscall(libc::SYS_landlock_restrict_self, ruleset, 0) != 0
+                    || libc::syscall(libc::SYS_landlock_restrict_self, reading, 0) != 0
+                    || libc::syscall(libc::SYS_landlock_restrict_self, writing, 0) != 0
                 {
                     return Err(io::Error::last_os_error());
                 }
@@ -244,28 +265,38 @@ fn kernel_abi() -> i64 {
     version
 }
 
-/// The ruleset of one case: read and run `readable`, list `listable`, everything in `home`,
-/// write `/dev/null`; no TCP, no signals or abstract sockets beyond the sandbox. `None` if the
-/// kernel enforces nothing after all.
-fn ruleset(
+/// The ruleset of what every case may read and run: `readable`, the folders `listable` (their
+/// entries listed), `scratch` (the folder of the cases' homes, and so each home) and
+/// `/dev/null`. It handles only the rights to read, list and run: what a case may write is the
+/// other ruleset's. `None` if the kernel enforces nothing after all.
+fn reading_ruleset(
     readable: &[PathBuf],
     listable: &[PathBuf],
-    home: &Path,
+    scratch: &Path,
 ) -> Result<Option<OwnedFd>, landlock::RulesetError> {
     let read = AccessFs::from_read(ABI_WANTED);
-    let all = AccessFs::from_all(ABI_WANTED);
     let created = Ruleset::default()
-        .handle_access(all)?
-        .handle_access(AccessNet::from_all(ABI_WANTED))?
-        .scope(Scope::from_all(ABI_WANTED))?
+        .handle_access(read)?
         .create()?
         .add_rules(path_beneath_rules(readable, read))?
         .add_rules(path_beneath_rules(listable, AccessFs::ReadDir))?
-        .add_rules(path_beneath_rules([home], all))?
-        .add_rules(path_beneath_rules(
-            WRITABLE_FILES,
-            AccessFs::ReadFile | AccessFs::WriteFile,
-        ))?;
+        .add_rules(path_beneath_rules([scratch], read))?
+        .add_rules(path_beneath_rules(WRITABLE_FILES, AccessFs::ReadFile))?;
+    Ok(created.into())
+}
+
+/// The ruleset of what one case may write: everything in `home`, and `/dev/null`; and no TCP,
+/// no signals or abstract sockets beyond the sandbox. `None` if the kernel enforces nothing
+/// after all.
+fn writing_ruleset(home: &Path) -> Result<Option<OwnedFd>, landlock::RulesetError> {
+    let write = AccessFs::from_write(ABI_WANTED);
+    let created = Ruleset::default()
+        .handle_access(write)?
+        .handle_access(AccessNet::from_all(ABI_WANTED))?
+        .scope(Scope::from_all(ABI_WANTED))?
+        .create()?
+        .add_rules(path_beneath_rules([home], write))?
+        .add_rules(path_beneath_rules(WRITABLE_FILES, AccessFs::WriteFile))?;
     Ok(created.into())
 }
 

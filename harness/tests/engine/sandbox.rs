@@ -17,6 +17,11 @@ pub(crate) fn trials() -> Vec<Trial> {
             landlock,
             hidden_file,
         ),
+        test_with(
+            "sandbox::a_case_writes_in_its_home_and_nowhere_else",
+            landlock,
+            writes_only_in_its_home,
+        ),
         test(
             "sandbox::a_program_runs_in_the_folder_it_is_given",
             runs_in_its_folder,
@@ -102,6 +107,33 @@ fn hidden_file((): ()) {
         String::from_utf8_lossy(&run.stdout),
         format!("cannot read {secret}\nread {open}\n")
     );
+}
+
+fn writes_only_in_its_home((): ()) {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let outside = folder.path().join("outside");
+    let outside = outside.to_str().expect("UTF-8");
+    let program = fake(&[
+        "write-file",
+        "~/notes",
+        "write-file",
+        outside,
+        "write-file",
+        "/dev/null",
+    ]);
+    let run = process::run(
+        &program,
+        fixture("quick-exit").transcript.inputs(),
+        Mode::best(),
+        limits(),
+        &Sandbox::new(&[]),
+    )
+    .expect("run");
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        format!("wrote ~/notes\ncannot write {outside}\nwrote /dev/null\n")
+    );
+    assert!(!folder.path().join("outside").exists());
 }
 
 fn runs_in_its_folder() {

@@ -14,6 +14,8 @@
 //! - `spin`: uses the CPU until it is killed;
 //! - `flood`: writes output until it is killed;
 //! - `read-file PATH`: writes `read PATH` or `cannot read PATH`;
+//! - `write-file PATH`: writes a file at PATH (`~/` in it stands for its `HOME`), then `wrote
+//!   PATH` or `cannot write PATH`;
 //! - `pwd`: writes the folder it runs in;
 //! - `fill-home BYTES`: writes files of BYTES each into its `HOME` until a write is refused,
 //!   then writes `refused after N bytes` on standard error and sleeps until it is killed;
@@ -92,6 +94,15 @@ fn main() -> ExitCode {
                 eprintln!("refused after {written} bytes");
                 thread::sleep(Duration::from_secs(60));
                 Ok(())
+            }
+            "write-file" => {
+                let path = argument();
+                let home = env::var("HOME").unwrap_or_default();
+                let at = path.replacen("~/", &format!("{home}/"), 1);
+                match fs::write(&at, "written") {
+                    Ok(()) => writeln!(out, "wrote {path}"),
+                    Err(_) => writeln!(out, "cannot write {path}"),
+                }
             }
             "pwd" => match env::current_dir() {
                 Ok(folder) => writeln!(out, "{}", folder.display()),
