@@ -1,12 +1,18 @@
 //! A case's memory and processes, counted together for the program and every process it starts,
-//! through Linux's control groups (version 1, the `memory` and `pids` controllers): each case
-//! runs in a group of its own under the grader's, with its limits written in it; the kernel
+//! through Linux's control groups (the `memory` and `pids` controllers, of version 1 or of
+//! version 2): each case runs in a group of its own, with its limits written in it; the kernel
 //! refuses a process beyond the limit, and ends a program that uses more memory (its
 //! out-of-memory killer), and the grader sees either in the group's counters.
 //!
+//! With version 1, a case's groups are made under the grader's own `memory` and `pids` groups.
+//! With version 2 alone, under the grader's own group, which must hand both controllers on to
+//! groups below it: the root group, or one that holds the grader alone (as `systemd-run --user
+//! --scope -p Delegate=yes grade ...` makes), which the grader then leaves for a group of its
+//! own beside its cases', since a group with processes in it cannot hand controllers on.
+//!
 //! An address-space limit (`RLIMIT_AS`) is not used: a JVM reserves gigabytes it never uses,
-//! and would be killed at its start. Where control groups cannot be made (no privileges, or a
-//! kernel with version 2 only), cases run without these two limits, and [`support`] says why.
+//! and would be killed at its start. Where control groups cannot be made, cases run without
+//! these two limits, and [`support`] says why.
 //!
 //! The groups are named `grade-<pid>-case-<n>` after the grader's process: removed when the
 //! case ends, by the signal handler when a signal stops the grader ([`remove_all`]), and, when
@@ -25,22 +31,41 @@ use std::time::Duration;
 /// Where the grader's groups are made, or why they cannot be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Support {
-    /// Memory and processes are limited, each case in groups under these folders (the grader's
-    /// own groups of the `memory` and `pids` controllers).
+    /// Memory and processes are limited, each case in groups made here.
     Enforced {
-        /// The grader's `memory` group.
-        memory: PathBuf,
-        /// The grader's `pids` group.
-        pids: PathBuf,
+        /// Where each case's groups are made.
+        hierarchy: Hierarchy,
     },
     /// Memory and processes are not limited, for this reason.
     Off(String),
 }
 
+/// Where each case's groups are made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hierarchy {
+    /// Version 1: a group in each of the grader's own groups of the two controllers.
+    V1 {
+        /// The grader's `memory` group.
+        memory: PathBuf,
+        /// The grader's `pids` group.
+        pids: PathBuf,
+    },
+    /// Version 2: one group under this one, which hands both controllers on.
+    V2 {
+        /// The group the cases' groups are made in.
+        parent: PathBuf,
+    },
+}
+
 impl fmt::Display for Support {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Support::Enforced { .. } => f.write_str("memory and processes limited (cgroup v1)"),
+            Support::Enforced {
+                hierarchy: Hierarchy::V1 { .. },
+            } => f.write_str("memory and processes limited (cgroup v1)"),
+            Support::Enforced {
+                hierarchy: Hierarchy::V2 { .. },
+            } => f.write_str("memory and processes limited (cgroup v2)"),
             Support::Off(why) => write!(f, "memory and processes not limited: {why}"),
         }
     }
@@ -51,25 +76,49 @@ impl fmt::Display for Support {
 pub fn support() -> &'static Support {
     static SUPPORT: OnceLock<Support> = OnceLock::new();
     SUPPORT.get_or_init(|| match find() {
-        Ok((memory, pids)) => {
-            sweep(&memory);
-            sweep(&pids);
-            Support::Enforced { memory, pids }
+        Ok(hierarchy) => {
+            match &hierarchy {
+                Hierarchy::V1 { memory, pids } => {
+                    sweep(memory);
+                    sweep(pids);
+                }
+                Hierarchy::V2 { parent } => sweep(parent),
+            }
+            Support::Enforced { hierarchy }
         }
         Err(why) => Support::Off(why),
     })
 }
 
-/// The grader's own `memory` and `pids` groups, if it may make groups in both.
-fn find() -> Result<(PathBuf, PathBuf), String> {
+/// Where this process may make its cases' groups: version 1's controllers where the system has
+/// them, else version 2's.
+fn find() -> Result<Hierarchy, String> {
     let own = fs::read_to_string("/proc/self/cgroup")
         .map_err(|error| format!("/proc/self/cgroup cannot be read ({error})"))?;
-    Ok((group_of(&own, "memory")?, group_of(&own, "pids")?))
+    match (group_of(&own, "memory"), group_of(&own, "pids")) {
+        (Ok(memory), Ok(pids)) => Ok(Hierarchy::V1 { memory, pids }),
+        (Err(V1Group::Refused(why)), _) | (_, Err(V1Group::Refused(why))) => Err(why),
+        (Err(V1Group::Absent), _) | (_, Err(V1Group::Absent)) => {
+            let mounts = fs::read_to_string("/proc/self/mountinfo")
+                .map_err(|error| format!("/proc/self/mountinfo cannot be read ({error})"))?;
+            let parent = unified(&own, &mounts)?;
+            Ok(Hierarchy::V2 { parent })
+        }
+    }
+}
+
+/// Why the grader has no version 1 group of a controller.
+#[derive(Debug)]
+enum V1Group {
+    /// The system has no such controller in version 1.
+    Absent,
+    /// It has, but no group can be made in the grader's: why.
+    Refused(String),
 }
 
 /// The grader's group of `controller`, given its `/proc/self/cgroup`, if it may make groups
 /// in it.
-fn group_of(own: &str, controller: &str) -> Result<PathBuf, String> {
+fn group_of(own: &str, controller: &str) -> Result<PathBuf, V1Group> {
     let path = own
         .lines()
         .find_map(|line| {
@@ -80,15 +129,16 @@ fn group_of(own: &str, controller: &str) -> Result<PathBuf, String> {
                 .any(|name| name == controller)
                 .then_some(path)
         })
-        .ok_or_else(|| {
-            format!(
-                "this system has no cgroup v1 `{controller}` controller (cgroup v2 alone is not \
-                 supported yet)"
-            )
-        })?;
+        .ok_or(V1Group::Absent)?;
     let group = Path::new("/sys/fs/cgroup")
         .join(controller)
         .join(path.trim_start_matches('/'));
+    probe(&group).map_err(V1Group::Refused)?;
+    Ok(group)
+}
+
+/// Makes a group in `group` and removes it; why it cannot be made, if it cannot.
+fn probe(group: &Path) -> Result<(), String> {
     let probe = group.join(format!("grade-{}-probe", std::process::id()));
     fs::create_dir(&probe).map_err(|error| {
         format!(
@@ -97,7 +147,72 @@ fn group_of(own: &str, controller: &str) -> Result<PathBuf, String> {
         )
     })?;
     let _ = fs::remove_dir(&probe);
+    Ok(())
+}
+
+/// The version 2 group to make the cases' groups in, given this process's `/proc/self/cgroup`
+/// and `/proc/self/mountinfo`: its own group, with both controllers handed on below it. A
+/// group that is not the root and holds this process alone is left for a group beside the
+/// cases' (`grade-<pid>-grader`), since a group with processes cannot hand controllers on.
+fn unified(own: &str, mounts: &str) -> Result<PathBuf, String> {
+    let group = unified_group(own, mounts).ok_or_else(|| {
+        "this system has neither cgroup v1's `memory` and `pids` controllers nor a cgroup v2 \
+         file system"
+            .to_owned()
+    })?;
+    let shown = group.display();
+    let offered = fs::read_to_string(group.join("cgroup.controllers")).unwrap_or_default();
+    let offered: Vec<&str> = offered.split_whitespace().collect();
+    if !(offered.contains(&"memory") && offered.contains(&"pids")) {
+        return Err(format!(
+            "the control group {shown} is not given the `memory` and `pids` controllers \
+             (cgroup v2); run grade in a group that is, such as `systemd-run --user --scope -p \
+             Delegate=yes grade ...`"
+        ));
+    }
+    // The root group has no type, and may hold processes and hand controllers on at once.
+    if group.join("cgroup.type").exists() {
+        let members = fs::read_to_string(group.join("cgroup.procs")).unwrap_or_default();
+        let me = std::process::id().to_string();
+        if members.lines().any(|pid| pid != me) {
+            return Err(format!(
+                "the control group {shown} holds other processes than the grader, so it cannot \
+                 hand the `memory` and `pids` controllers on to groups of its own (cgroup v2); \
+                 run grade in a group of its own, such as `systemd-run --user --scope -p \
+                 Delegate=yes grade ...`"
+            ));
+        }
+        let leaf = group.join(format!("grade-{me}-grader"));
+        fs::create_dir(&leaf)
+            .and_then(|()| fs::write(leaf.join("cgroup.procs"), "0"))
+            .map_err(|error| {
+                format!("the grader cannot move to a control group of its own in {shown} ({error})")
+            })?;
+    }
+    fs::write(group.join("cgroup.subtree_control"), "+memory +pids").map_err(|error| {
+        format!(
+            "the control group {shown} cannot hand the `memory` and `pids` controllers on \
+             ({error})"
+        )
+    })?;
+    probe(&group)?;
     Ok(group)
+}
+
+/// This process's version 2 group, as a folder: the cgroup2 file system's mount point, and
+/// the path in `own`'s `0::` line (relative to the mount's root).
+fn unified_group(own: &str, mounts: &str) -> Option<PathBuf> {
+    let path = own.lines().find_map(|line| line.strip_prefix("0::"))?;
+    let (root, mount_point) = mounts.lines().find_map(|line| {
+        let (mount, file_system) = line.split_once(" - ")?;
+        if file_system.split_whitespace().next()? != "cgroup2" {
+            return None;
+        }
+        let mut fields = mount.split_whitespace();
+        Some((fields.nth(3)?, fields.next()?))
+    })?;
+    let path = path.strip_prefix(root).unwrap_or(path);
+    Some(Path::new(mount_point).join(path.trim_start_matches('/')))
 }
 
 /// The groups of this process's cases that are running: removed when a signal stops it.
@@ -129,13 +244,20 @@ pub enum Breach {
 #[derive(Debug)]
 pub struct CaseGroup {
     // Before the groups: closed before they are removed.
-    /// `tasks` of each group, opened for the program to join them before it starts: while it is
-    /// one thread, moving that thread alone (`0` written to `tasks`) moves the whole program,
-    /// without the lock on every process's threads that moving a process takes (and its wait
-    /// for an RCU grace period, milliseconds on a busy machine).
-    joins: [File; 2],
-    memory: Made,
-    pids: Made,
+    /// The files the program writes `0` to, to join its groups before it starts. In version 1,
+    /// `tasks` of each group: while it is one thread, moving that thread alone moves the whole
+    /// program, without the lock on every process's threads that moving a process takes (and
+    /// its wait for an RCU grace period, milliseconds on a busy machine). In version 2, its
+    /// group's `cgroup.procs`, the only way in.
+    joins: Vec<File>,
+    groups: Groups,
+}
+
+/// A case's groups in each version.
+#[derive(Debug)]
+enum Groups {
+    V1 { memory: Made, pids: Made },
+    V2(Made),
 }
 
 /// A group made by this process, removed with this value.
@@ -167,7 +289,7 @@ impl CaseGroup {
     pub fn new(limits: GroupLimits) -> io::Result<Option<CaseGroup>> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let unbounded = limits.memory == u64::MAX && limits.processes == u32::MAX;
-        let Support::Enforced { memory, pids } = support() else {
+        let Support::Enforced { hierarchy } = support() else {
             return Ok(None);
         };
         if unbounded {
@@ -178,33 +300,53 @@ impl CaseGroup {
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         );
-        let (memory, pids) = (Made::new(memory.join(&name))?, Made::new(pids.join(&name))?);
         let bytes = limits.memory.to_string();
-        fs::write(memory.0.join("memory.limit_in_bytes"), &bytes)?;
-        // Not swapped out instead of stopped: where swap is counted, it counts in the limit.
-        let _ = fs::write(memory.0.join("memory.swappiness"), "0");
-        let _ = fs::write(memory.0.join("memory.memsw.limit_in_bytes"), &bytes);
-        fs::write(pids.0.join("pids.max"), limits.processes.to_string())?;
-        Ok(Some(CaseGroup {
-            joins: [open_tasks(&memory.0)?, open_tasks(&pids.0)?],
-            memory,
-            pids,
-        }))
+        let processes = limits.processes.to_string();
+        match hierarchy {
+            Hierarchy::V1 { memory, pids } => {
+                let (memory, pids) = (Made::new(memory.join(&name))?, Made::new(pids.join(&name))?);
+                fs::write(memory.0.join("memory.limit_in_bytes"), &bytes)?;
+                // Not swapped out instead of stopped: where swap is counted, it counts in the
+                // limit.
+                let _ = fs::write(memory.0.join("memory.swappiness"), "0");
+                let _ = fs::write(memory.0.join("memory.memsw.limit_in_bytes"), &bytes);
+                fs::write(pids.0.join("pids.max"), processes)?;
+                Ok(Some(CaseGroup {
+                    joins: vec![open_join(&memory.0, "tasks")?, open_join(&pids.0, "tasks")?],
+                    groups: Groups::V1 { memory, pids },
+                }))
+            }
+            Hierarchy::V2 { parent } => {
+                let group = Made::new(parent.join(&name))?;
+                fs::write(group.0.join("memory.max"), &bytes)?;
+                // Not swapped out instead of stopped.
+                let _ = fs::write(group.0.join("memory.swap.max"), "0");
+                fs::write(group.0.join("pids.max"), processes)?;
+                Ok(Some(CaseGroup {
+                    joins: vec![open_join(&group.0, "cgroup.procs")?],
+                    groups: Groups::V2(group),
+                }))
+            }
+        }
     }
 
     /// The descriptors the program writes `0` to, before it starts, to join its groups.
     #[must_use]
-    pub fn join_fds(&self) -> [RawFd; 2] {
-        [self.joins[0].as_raw_fd(), self.joins[1].as_raw_fd()]
+    pub fn join_fds(&self) -> Vec<RawFd> {
+        self.joins.iter().map(AsRawFd::as_raw_fd).collect()
     }
 
     /// The limit the case has broken, if it has: memory when the kernel stopped one of its
     /// processes for using too much, processes when one could not be started.
     #[must_use]
     pub fn breach(&self) -> Option<Breach> {
-        if counter(&self.memory.0.join("memory.oom_control"), "oom_kill") > 0 {
+        let (memory_events, pids) = match &self.groups {
+            Groups::V1 { memory, pids } => (memory.0.join("memory.oom_control"), &pids.0),
+            Groups::V2(group) => (group.0.join("memory.events"), &group.0),
+        };
+        if counter(&memory_events, "oom_kill") > 0 {
             Some(Breach::Memory)
-        } else if counter(&self.pids.0.join("pids.events"), "max") > 0 {
+        } else if counter(&pids.join("pids.events"), "max") > 0 {
             Some(Breach::Processes)
         } else {
             None
@@ -213,12 +355,20 @@ impl CaseGroup {
 
     /// Kills every process in the case's groups, whatever group or session it has moved to.
     pub fn kill_all(&self) {
-        kill_members(&self.pids.0);
+        match &self.groups {
+            Groups::V1 { pids, .. } => kill_members(&pids.0),
+            Groups::V2(group) => {
+                // At once, where the kernel offers it (Linux 5.14 on).
+                let _ = fs::write(group.0.join("cgroup.kill"), "1");
+                kill_members(&group.0);
+            }
+        }
     }
 }
 
-fn open_tasks(group: &Path) -> io::Result<File> {
-    OpenOptions::new().write(true).open(group.join("tasks"))
+/// The file `name` of `group`, open for the program to join it.
+fn open_join(group: &Path, name: &str) -> io::Result<File> {
+    OpenOptions::new().write(true).open(group.join(name))
 }
 
 /// The number after `name` in a file of `name value` lines; 0 when it cannot be read.
@@ -309,10 +459,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_system_without_the_controller_is_named_as_such() {
-        let why = group_of("0::/user.slice/session-2.scope\n", "memory").expect_err("none");
-        assert!(why.contains("no cgroup v1 `memory` controller"), "{why}");
-        let why = group_of("4:memory:/nowhere-at-all-here\n", "memory").expect_err("missing");
-        assert!(why.starts_with("no control group can be made in"), "{why}");
+    fn a_system_without_the_controller_is_told_from_one_that_refuses() {
+        let absent = group_of("0::/user.slice/session-2.scope\n", "memory");
+        assert!(matches!(absent, Err(V1Group::Absent)), "{absent:?}");
+        let refused = group_of("4:memory:/nowhere-at-all-here\n", "memory");
+        assert!(
+            matches!(&refused, Err(V1Group::Refused(why)) if why.starts_with("no control group can be made in")),
+            "{refused:?}"
+        );
+    }
+
+    #[test]
+    fn the_version_2_group_is_its_path_under_the_mount_point() {
+        let mounts = "22 27 0:21 / /proc rw,nosuid - proc proc rw\n\
+                      30 25 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw,nsdelegate\n";
+        assert_eq!(
+            unified_group("0::/user.slice/user-1000.slice/app.scope\n", mounts),
+            Some(PathBuf::from(
+                "/sys/fs/cgroup/user.slice/user-1000.slice/app.scope"
+            ))
+        );
+        assert_eq!(
+            unified_group("0::/\n", mounts),
+            Some(PathBuf::from("/sys/fs/cgroup"))
+        );
+        // A mount of a part of the hierarchy: the path is taken from the mount's root.
+        let part = "31 25 0:26 /lab /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n";
+        assert_eq!(
+            unified_group("0::/lab/grader\n", part),
+            Some(PathBuf::from("/sys/fs/cgroup/grader"))
+        );
+        assert_eq!(
+            unified_group("0::/\n", "22 27 0:21 / /proc rw - proc proc rw\n"),
+            None
+        );
+        assert_eq!(unified_group("4:memory:/x\n", mounts), None);
     }
 }

@@ -100,7 +100,7 @@ fn bound(command: &mut Command, confinement: &Confinement<'_>) {
     #[allow(unsafe_code)]
     unsafe {
         command.pre_exec(move || {
-            for fd in joins.into_iter().flatten() {
+            for &fd in joins.iter().flatten() {
                 if libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
                     return Err(std::io::Error::last_os_error());
                 }
