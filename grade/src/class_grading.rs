@@ -1,0 +1,166 @@
+//! Grading a whole class: each submission graded as one program is, its row of the table
+//! written as soon as it is graded, and the class's results in every format asked for.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use harness::Grading;
+use harness::fixture::Fixture;
+use harness::kata::Kata;
+use harness::report::format::Format;
+use harness::report::model::{ClassResults, ProgramResults, ShardPart, SubmissionEntry};
+use harness::report::{Heading, text};
+
+use crate::grading::{Scoring, all_passed, grade_stage};
+use crate::katas::RuleCases;
+use crate::options::Options;
+use crate::{GradeError, class, outputs, shard, status_of};
+
+/// Grades every submission of `class`, writing its row of the table as soon as it is graded
+/// (and its files, in a format of one submission), and keeping of it only its results.
+pub(crate) fn grade_class(
+    options: &Options,
+    (class, shard): (&Path, Option<shard::Shard>),
+    (heading, kata, hidden): (Heading<'_>, &Kata, &[PathBuf]),
+    (fixtures, rule_cases, scoring, outputs): (
+        &[Fixture],
+        Option<&RuleCases>,
+        &Scoring<'_>,
+        &outputs::Outputs,
+    ),
+    how: Grading<'_>,
+    out: &mut impl Write,
+) -> Result<u8, GradeError> {
+    let everyone = class::submissions(class, &options.command)?;
+    let total = fixtures.len() + rule_cases.map_or(0, |rule_cases| rule_cases.cases.len());
+    // Every submission, in this slice or another, is hidden from the others.
+    let folders: Vec<&Path> = everyone
+        .iter()
+        .map(|submission| submission.folder.as_path())
+        .collect();
+    let submissions: Vec<&class::Submission> = everyone
+        .iter()
+        .filter(|submission| {
+            shard.is_none_or(|shard| shard.holds(submission.name.as_encoded_bytes()))
+        })
+        .collect();
+    let names = || {
+        submissions
+            .iter()
+            .map(|submission| submission.name.as_os_str())
+    };
+    let text_file = outputs
+        .files()
+        .find(|(format, _)| *format == Format::Text)
+        .map(|(_, file)| file.to_owned());
+    let mut text_copy = Vec::new();
+    let on_stdout = outputs.on_stdout() == Format::Text;
+    let mut table_out = Tee {
+        first: on_stdout.then_some(&mut *out),
+        second: text_file.is_some().then_some(&mut text_copy),
+    };
+    let table = text::ClassTable::start(&mut table_out, heading, total, names());
+    // No case may read any results file, its own or another submission's.
+    let mut hidden = hidden.to_vec();
+    hidden.extend(outputs.every_file(names()));
+    let max_points = scoring
+        .weighted
+        .then(|| scoring.weights.iter().map(|weight| weight.points).sum());
+    let mut entries = Vec::new();
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    for &submission in &submissions {
+        let name = submission.name.to_string_lossy();
+        // A failure to write is kept by `out` and told after the files are written.
+        let results = match submission.program(heading.stage) {
+            Ok(program) => {
+                // Each submission is hidden the others' folders too.
+                let mut hidden = hidden.clone();
+                hidden.extend(
+                    folders
+                        .iter()
+                        .filter(|&&other| other != submission.folder)
+                        .map(|other| other.to_path_buf()),
+                );
+                let (fixtures, results) = grade_stage(
+                    &program,
+                    fixtures.to_vec(),
+                    rule_cases,
+                    how,
+                    &options.sandbox(kata, &hidden),
+                )?;
+                let _ = table.row(&mut table_out, &submission.name, &fixtures, &results);
+                if all_passed(&results, how.criterion) {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                }
+                scoring.results(&heading, &fixtures, &results)
+            }
+            Err(not_graded) => {
+                let _ =
+                    table.row_not_graded(&mut table_out, &submission.name, &not_graded.to_string());
+                if not_graded.is_skipped() {
+                    skipped += 1;
+                } else {
+                    failed += 1;
+                }
+                ProgramResults::not_graded(&not_graded.message(), total, max_points)
+            }
+        };
+        for (format, file) in outputs.submission_files(&submission.name) {
+            if let Some(document) = format.program(&results, &scoring.context) {
+                outputs::write(&file, &document)?;
+            }
+        }
+        if outputs.keep_class() {
+            entries.push(SubmissionEntry::new(&name, results));
+        }
+    }
+    let _ = text::ClassTable::finish(&mut table_out, passed, failed, skipped);
+    if let Some(file) = &text_file {
+        outputs::write(file, &String::from_utf8_lossy(&text_copy))?;
+    }
+    let mut class_results = ClassResults::new(&heading, entries);
+    class_results.shard = shard.map(|shard| ShardPart {
+        count: shard.count,
+        index: shard.index,
+    });
+    let on_stdout = outputs.on_stdout();
+    if on_stdout != Format::Text
+        && let Some(document) = on_stdout.class(&class_results, &scoring.context)
+    {
+        let _ = out.write_all(document.as_bytes());
+    }
+    for (format, file) in outputs.files() {
+        if let Some(document) = format.class(&class_results, &scoring.context) {
+            outputs::write(file, &document)?;
+        }
+    }
+    Ok(status_of(failed == 0))
+}
+
+/// A writer to two writers, either of which may be absent: the class's table goes to the
+/// report and to its file.
+struct Tee<'a, A: Write, B: Write> {
+    first: Option<&'a mut A>,
+    second: Option<&'a mut B>,
+}
+
+impl<A: Write, B: Write> Write for Tee<'_, A, B> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if let Some(first) = self.first.as_mut() {
+            first.write_all(bytes)?;
+        }
+        if let Some(second) = self.second.as_mut() {
+            second.write_all(bytes)?;
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if let Some(first) = self.first.as_mut() {
+            first.flush()?;
+        }
+        Ok(())
+    }
+}
