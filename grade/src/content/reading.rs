@@ -358,6 +358,19 @@ fn prompt_length(text: &str, prompts: &[String]) -> Option<usize> {
     });
     let is_content =
         |rest: &str| is_border(rest) || row(rest, 0).is_some() || message(rest).is_some();
+    // A rejection in the learner's words may begin as a prompt does, `Please enter 9 symbols:
+    // X, O or _!`: read whole it is a message, and what follows its colon is no content of its
+    // own, as what follows a prompt on its line would be. (Without a colon, `Please enter 9
+    // symbols!` may as well be a prompt on a line of its own, and is read as one.)
+    let own_message = known.is_none()
+        && message(text).is_some()
+        && punctuated.is_some_and(|at| {
+            let rest = text[at..].trim();
+            !rest.is_empty() && !is_content(rest)
+        });
+    if own_message {
+        return None;
+    }
     if let Some(next) = known
         .map(with_blanks)
         .filter(|&next| !text[next..].starts_with([':', '>', '?']) && is_content(&text[next..]))

@@ -363,6 +363,19 @@ fn the_one_rejection_of_a_cell_string_is_recognised_whatever_its_words() {
              X, O or _!`"
         ]
     );
+    // A rejection that begins with a word prompts begin with, a colon inside it, is still a
+    // rejection: never an extra prompt and a message of its last words.
+    assert_eq!(
+        summaries(
+            3,
+            rejected,
+            "Enter cells: Please enter 9 symbols: X, O or _!\nEnter cells: "
+        ),
+        [
+            "a message reads `Please enter 9 symbols: X, O or _!` where it should read `You \
+             should enter 9 symbols: X, O or _!`"
+        ]
+    );
     // Where coordinates are rejected, three kinds of rejection are told apart by their words.
     let wrong = stdout(STAGE4).replace("Coordinates should be from 1 to 3!", "Invalid input");
     assert_eq!(
