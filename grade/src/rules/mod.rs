@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use harness::content::{Caret, Finding, Mismatch, Place, Spot};
 use harness::rules::{Answered, Answerer, Rules, RulesCase, RulesJudgement};
-use tictactoe::{Board, Mark};
+use tictactoe::{Board, GameState, Mark};
 use tictactoe_ai::moves::Rule;
 use tictactoe_ai::{Level, Player, minimax};
 
@@ -345,10 +345,10 @@ fn hard_never_loses(
     judged: &[(Replay, Finding)],
     runs: &[Answered],
 ) -> (usize, Option<String>, Finding) {
-    let mut results: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut results: BTreeMap<String, usize> = BTreeMap::new();
     let mut loss = None;
     for (index, (replay, _)) in judged.iter().enumerate() {
-        let states: Vec<&'static str> = reading::read(&replay.stdout)
+        let states: Vec<GameState> = reading::read(&replay.stdout)
             .into_iter()
             .filter_map(|located| match located.event {
                 Event::State(state) => Some(state),
@@ -356,10 +356,9 @@ fn hard_never_loses(
             })
             .collect();
         for (game, state) in replay.games.iter().zip(states) {
-            *results.entry(state).or_default() += 1;
+            *results.entry(state.to_string()).or_default() += 1;
             let loser = match state {
-                "X wins" => Some(Mark::O),
-                "O wins" => Some(Mark::X),
+                GameState::Wins(winner) => Some(winner.other()),
                 _ => None,
             };
             if let Some(loser) = loser

@@ -3,6 +3,8 @@
 //! with the place of its first byte. Lines that are none of these are kept as they are: a
 //! greeting or a debugging line changes what a player sees.
 
+use tictactoe::{GameState, Mark};
+
 /// What a line of the output shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -11,7 +13,7 @@ pub enum Event {
     /// A `Making move level "..."` line, with the level it names, in lower case.
     Level(String),
     /// A state: `X wins`, `O wins`, `Draw`, `Game not finished` or `Impossible`.
-    State(&'static str),
+    State(GameState),
     /// One of the messages, by its exact text.
     Message(&'static str),
     /// A prompt, by its exact text.
@@ -33,7 +35,8 @@ impl Event {
                 format!("the grid {}", rows.join("/"))
             }
             Event::Level(level) => format!("`Making move level \"{level}\"`"),
-            Event::State(state) | Event::Message(state) => format!("`{state}`"),
+            Event::State(state) => format!("`{state}`"),
+            Event::Message(message) => format!("`{message}`"),
             Event::Prompt(prompt) => format!("the prompt `{prompt}`"),
             Event::Other(line) => format!("the line `{line}`"),
         }
@@ -50,12 +53,13 @@ pub struct Located {
 }
 
 const PROMPTS: [&str; 3] = ["Input command:", "Enter the coordinates:", "Enter cells:"];
-const STATES: [&str; 5] = [
-    "X wins",
-    "O wins",
-    "Draw",
-    "Game not finished",
-    "Impossible",
+/// Every state, read by the words its `Display` shows.
+const STATES: [GameState; 5] = [
+    GameState::Wins(Mark::X),
+    GameState::Wins(Mark::O),
+    GameState::Draw,
+    GameState::NotFinished,
+    GameState::Impossible,
 ];
 /// Each message, and the words that only it has.
 const MESSAGES: [(&str, &str); 5] = [
@@ -159,7 +163,10 @@ fn line_event(line: &str) -> Event {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    if let Some(state) = STATES.iter().find(|state| state.to_lowercase() == words) {
+    if let Some(&state) = STATES
+        .iter()
+        .find(|state| state.to_string().to_lowercase() == words)
+    {
         return Event::State(state);
     }
     if let Some((message, _)) = MESSAGES.iter().find(|(_, words)| lower.contains(words)) {
@@ -197,7 +204,7 @@ mod tests {
                 Event::Prompt("Input command:"),
                 Event::Grid(['_', '_', '_', '_', 'X', '_', '_', '_', '_']),
                 Event::Level("easy".to_owned()),
-                Event::State("X wins"),
+                Event::State(GameState::Wins(Mark::X)),
                 Event::Prompt("Input command:"),
             ]
         );
