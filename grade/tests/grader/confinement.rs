@@ -15,10 +15,14 @@ use crate::{WATCHDOG, grade, submission, tests_dir};
 
 pub(crate) fn trials() -> Vec<Trial> {
     vec![
-        test_with(
-            "confinement::a_python_program_importing_a_module_beside_it_passes_beside_the_fixtures",
-            toolchain::python,
-            a_python_program_importing_a_module_beside_it_passes_beside_the_fixtures,
+        // An interpreter's start on every case: left to `scripts/grade-languages`.
+        test_support::slow(
+            test_with(
+                "confinement::a_python_program_importing_a_module_beside_it_passes_beside_the_fixtures",
+                toolchain::python,
+                a_python_program_importing_a_module_beside_it_passes_beside_the_fixtures,
+            ),
+            "slow: scripts/grade-languages runs it",
         ),
         test_with(
             "confinement::a_memory_eater_is_a_memory_limit_exceeded",

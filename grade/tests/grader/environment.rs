@@ -11,10 +11,14 @@ use crate::{WATCHDOG, tests_dir};
 
 pub(crate) fn trials() -> Vec<Trial> {
     vec![
-        test_with(
-            "environment::an_unflushed_prompt_fails_though_the_caller_sets_pythonunbuffered",
-            toolchain::python,
-            unflushed_prompt_fails,
+        // An interpreter's start on every case: left to `scripts/grade-languages`.
+        test_support::slow(
+            test_with(
+                "environment::an_unflushed_prompt_fails_though_the_caller_sets_pythonunbuffered",
+                toolchain::python,
+                unflushed_prompt_fails,
+            ),
+            "slow: scripts/grade-languages runs it",
         ),
         test_with(
             "environment::a_case_sees_only_the_documented_variables",

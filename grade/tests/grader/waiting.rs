@@ -238,10 +238,11 @@ pub(crate) fn trials() -> Vec<Trial> {
 }
 
 /// The trials of programs in other languages that `cargo test` leaves to a script.
-const SLOW: [&str; 3] = [
+const SLOW: [&str; 4] = [
     "waiting::a_node_program_reading_with_readline_passes",
     "waiting::a_python_program_asking_with_input_passes",
     "waiting::a_python_program_run_through_sh_c_passes",
+    "waiting::a_python_program_that_reads_all_its_input_first_is_a_prompt_not_shown",
 ];
 
 /// `tool`, if this system also shows when a program waits for input.
