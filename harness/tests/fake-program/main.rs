@@ -17,8 +17,9 @@
 //! - `write-file PATH`: writes a file at PATH (`~/` in it stands for its `HOME`), then `wrote
 //!   PATH` or `cannot write PATH`;
 //! - `pwd`: writes the folder it runs in;
-//! - `fill-home BYTES`: writes files of BYTES each into its `HOME` until a write is refused,
-//!   then writes `refused after N bytes` on standard error and sleeps until it is killed;
+//! - `fill-home BYTES`: writes files of BYTES each into its `HOME`, `wrote N bytes` on standard
+//!   error after each (N in all so far), until a write is refused; then sleeps until it is
+//!   killed;
 //! - `orphan`: starts a copy of itself that sleeps a minute, in this program's process group
 //!   as a forgotten background job would be, and writes its pid;
 //! - `exit N`: exits with status N at once (the buffer is flushed first).
@@ -90,8 +91,9 @@ fn main() -> ExitCode {
                         break;
                     }
                     written += block.len();
+                    // One write a line: the program may be killed at any moment.
+                    let _ = io::stderr().write_all(format!("wrote {written} bytes\n").as_bytes());
                 }
-                eprintln!("refused after {written} bytes");
                 thread::sleep(Duration::from_secs(60));
                 Ok(())
             }
