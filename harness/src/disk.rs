@@ -68,14 +68,18 @@ pub(crate) struct HomeFileSystem {
 }
 
 impl HomeFileSystem {
-    /// The file system of `bytes` for `home`, or `None` where [`support`] says there is none.
+    /// The file system of `bytes` for `home`, or `None` where [`support`] says there is none,
+    /// or for a home without bound (`u64::MAX`), which stays a plain folder.
     pub(crate) fn new(home: &Path, bytes: u64, landlock_access: u64) -> Option<HomeFileSystem> {
-        let Support::OwnFileSystem {
+        let &Support::OwnFileSystem {
             through_user_namespace,
         } = support()
         else {
             return None;
         };
+        if !has_own_file_system(bytes) {
+            return None;
+        }
         Some(HomeFileSystem {
             home: CString::new(home.as_os_str().as_bytes()).ok()?,
             options: options(bytes),
@@ -103,6 +107,12 @@ impl HomeFileSystem {
         }
         Ok(())
     }
+}
+
+/// Whether a case's home, bounded to `bytes`, is a file system of its own: where [`support`]
+/// allows, and the home has a bound.
+pub(crate) fn has_own_file_system(bytes: u64) -> bool {
+    matches!(support(), Support::OwnFileSystem { .. }) && bytes != u64::MAX
 }
 
 /// A case's home file system as the grader sees it, through the program's `/proc/<pid>/root`,

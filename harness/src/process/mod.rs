@@ -355,16 +355,17 @@ fn start(
     let home = case_sandbox.as_ref().map(|sandbox| sandbox.home());
     let bounds = bounds::Bounds {
         group,
-        home: home.map(|home| match crate::disk::support() {
-            crate::disk::Support::OwnFileSystem { .. } => {
+        home: home.map(|home| {
+            if crate::disk::has_own_file_system(limits.disk) {
                 // Open at once: the program cannot have filled it yet. One that has already
                 // ended wrote too little to matter.
                 crate::disk::MountedHome::open(leader, home).map_or_else(
                     |_| bounds::Home::Folder(home.to_owned()),
                     bounds::Home::Mounted,
                 )
+            } else {
+                bounds::Home::Folder(home.to_owned())
             }
-            crate::disk::Support::Polled(_) => bounds::Home::Folder(home.to_owned()),
         }),
         disk: limits.disk,
     };
