@@ -222,15 +222,29 @@ mod imp {
     /// What a look at every thread of the group found, when none was running.
     #[derive(Default)]
     struct Look {
-        /// The CPU time of all of them: in nanoseconds where `/proc` shows it (`schedstat`),
-        /// else in clock ticks.
-        cpu: u64,
+        /// The CPU time, in clock ticks, of the threads that do nothing (stopped, zombie).
+        idle_cpu: u64,
+        /// The threads asleep: each one's folder in `/proc`, and its CPU time in clock ticks.
+        asleep: Vec<(String, u64)>,
         /// One is blocked reading the input pipe.
         reading: bool,
         /// One waits in a poll-family call that watches the input pipe.
         polling: bool,
         /// One waits so with no time limit, or a long one.
         polling_long: bool,
+    }
+
+    impl Look {
+        /// The CPU time of every thread: in nanoseconds where `/proc` shows it (`schedstat`),
+        /// far finer than clock ticks, else in ticks. Read only for a group that waits in a
+        /// poll-family call, whose stillness it shows; a read costs what a look costs.
+        fn run_time(&self) -> u64 {
+            self.asleep
+                .iter()
+                .map(|(thread, ticks)| run_time(thread).unwrap_or(*ticks))
+                .sum::<u64>()
+                + self.idle_cpu
+        }
     }
 
     /// What one process turned out to be.
@@ -279,7 +293,7 @@ mod imp {
                     } else {
                         SETTLE
                     };
-                    self.settle(look.cpu, written, settle)
+                    self.settle(look.run_time(), written, settle)
                 }
                 Ok(_) => {
                     self.settling = None;
@@ -422,11 +436,11 @@ mod imp {
             match stat.state {
                 b'R' | b'D' => return Ok(Process::Busy),
                 b'S' => {
-                    look.cpu += run_time(path).unwrap_or(stat.cpu);
+                    look.asleep.push((path.to_owned(), stat.cpu));
                     self.blocked_in(pid, path, look)?;
                 }
                 // Stopped, traced, zombie or dead: it does nothing.
-                _ => look.cpu += stat.cpu,
+                _ => look.idle_cpu += stat.cpu,
             }
             Ok(Process::Asleep)
         }
