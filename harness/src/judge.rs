@@ -121,30 +121,33 @@ impl fmt::Display for Verdict {
             Verdict::PromptNotShown {
                 input,
                 missing,
-                read_on_from: Some(ReadOn::ByteOrderMark { taken, mark }),
-            } => write!(
-                f,
-                "The program took {taken}, then waited for more input without writing \
-                 anything: {missing}, which comes before {input}, was not written. The input \
-                 begins with the bytes `{mark}`, which are not UTF-8 but are the byte order mark \
-                 of UTF-16: a reader that looks for one (Mono's `Console.ReadLine`, say) reads \
-                 the rest of the input as UTF-16, where no line ends. Read standard input as \
-                 UTF-8 without looking for a byte order mark (in C#, `new \
-                 StreamReader(Console.OpenStandardInput(), new UTF8Encoding(false), false)`), \
-                 and take a line that is not UTF-8 as an invalid answer."
-            ),
-            Verdict::PromptNotShown {
-                input,
-                missing,
-                read_on_from: Some(ReadOn::PastAnswer(taken)),
-            } => write!(
-                f,
-                "The program took {taken}, then waited for more input without writing \
-                 anything: {missing}, which comes before {input}, was not written, and no \
-                 flush would have shown it. It reads more than one answer holds, as reading a \
-                 second number from a one-number answer does (Java's `Scanner.nextInt()`, C's \
-                 `scanf(\"%d %d\")`): read each answer as a whole line, then take it apart."
-            ),
+                read_on_from: Some(read_on),
+            } => {
+                write!(
+                    f,
+                    "The program took {}, then waited for more input without writing anything: \
+                     {missing}, which comes before {input}, was not written",
+                    read_on.taken()
+                )?;
+                match read_on {
+                    ReadOn::ByteOrderMark { mark, .. } => write!(
+                        f,
+                        ". The input begins with the bytes `{mark}`, which are not UTF-8 but are \
+                         the byte order mark of UTF-16: a reader that looks for one (Mono's \
+                         `Console.ReadLine`, say) reads the rest of the input as UTF-16, where no \
+                         line ends. Read standard input as UTF-8 without looking for a byte order \
+                         mark (in C#, `new StreamReader(Console.OpenStandardInput(), new \
+                         UTF8Encoding(false), false)`), and take a line that is not UTF-8 as an \
+                         invalid answer."
+                    ),
+                    ReadOn::PastAnswer(_) => f.write_str(
+                        ", and no flush would have shown it. It reads more than one answer holds, \
+                         as reading a second number from a one-number answer does (Java's \
+                         `Scanner.nextInt()`, C's `scanf(\"%d %d\")`): read each answer as a \
+                         whole line, then take it apart.",
+                    ),
+                }
+            }
             Verdict::PromptNotShown {
                 input,
                 missing,
@@ -390,7 +393,7 @@ pub enum ReadOn {
         /// The answer, in words.
         taken: String,
         /// The mark, as a transcript writes it: `\xff\xfe`.
-        mark: &'static str,
+        mark: String,
     },
 }
 
@@ -404,9 +407,9 @@ impl ReadOn {
     }
 }
 
-/// The byte order marks of UTF-16, little- and big-endian, as a transcript writes them: the
-/// first bytes of an input that a reader which looks for a mark takes for one.
-const UTF16_MARKS: [(&[u8], &str); 2] = [(b"\xff\xfe", "\\xff\\xfe"), (b"\xfe\xff", "\\xfe\\xff")];
+/// The byte order marks of UTF-16, little- and big-endian: the first bytes of an input that a
+/// reader which looks for a mark takes for one.
+const UTF16_MARKS: [&[u8]; 2] = [b"\xff\xfe", b"\xfe\xff"];
 
 /// How the program took the answer before input `input`, when it took it where the transcript
 /// asks for it, then waited for `input` without writing anything in between, where the
@@ -429,9 +432,12 @@ pub(crate) fn read_on_from(
     let taken = input_in_words(answer);
     let mark = UTF16_MARKS
         .iter()
-        .find(|(bytes, _)| previous == 0 && answer.bytes.starts_with(bytes));
+        .find(|mark| previous == 0 && answer.bytes.starts_with(mark));
     Some(match mark {
-        Some(&(_, mark)) => ReadOn::ByteOrderMark { taken, mark },
+        Some(mark) => ReadOn::ByteOrderMark {
+            taken,
+            mark: escape(mark),
+        },
         None => ReadOn::PastAnswer(taken),
     })
 }
@@ -658,7 +664,7 @@ mod tests {
                 read_on_from(&given(&[3, 3]), &transcript, 1),
                 Some(ReadOn::ByteOrderMark {
                     taken: format!("the input `{first}`"),
-                    mark
+                    mark: mark.to_owned(),
                 })
             );
         }

@@ -187,10 +187,12 @@ impl LimitsEntry {
             memory_bytes: grouped.then_some(limits.memory),
             processes: grouped.then_some(limits.processes),
             disk_bytes: limits.disk,
-            disk_by: match disk::support() {
-                _ if !in_home => "file-size",
-                disk::Support::OwnFileSystem { .. } => "tmpfs",
-                disk::Support::Polled(_) => "home-size",
+            disk_by: if !in_home {
+                "file-size"
+            } else if disk::has_own_file_system(limits.disk) {
+                "tmpfs"
+            } else {
+                "home-size"
             }
             .to_owned(),
         }
