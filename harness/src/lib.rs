@@ -8,7 +8,8 @@
 //! [`interleaving`] is the record of where each input was given, and [`program`] names the
 //! program that is run. [`rules`] grades the cases a kata judges by its rules, each answer
 //! decided when the program waits. [`sandbox`], [`cgroup`], [`disk`], [`reaper`], [`scratch`]
-//! and [`launch`] keep a program that must not be trusted in its place; [`visible`] shows safely whatever it writes.
+//! and [`launch`] keep a program that must not be trusted in its place; [`visible`] shows
+//! safely whatever it writes.
 //!
 //! Nothing here knows a path of its own: fixtures and programs are found by the caller at run
 //! time, so a copied or moved workspace tests itself.

@@ -7,10 +7,10 @@
 //! A case is confined by two Landlock layers: what it may read and run, the same for every case
 //! of a grading run and so made once, and what it may write, made for each case (its own
 //! folder). Landlock only allows, so "everything but the hidden paths" is written as one rule
-//! for each entry beside a hidden path and beside each folder on the way to it; the folders on the way
-//! may be listed (a rule that lets a folder be listed lets every folder beneath it be, so the
-//! names of the hidden files can be listed too, though not read), and no entry that leads into
-//! a hidden path or to a folder above one (a symbolic link) gets a rule.
+//! for each entry beside a hidden path and beside each folder on the way to it; the folders on
+//! the way may be listed (a rule that lets a folder be listed lets every folder beneath it be,
+//! so the names of the hidden files can be listed too, though not read), and no entry that
+//! leads into a hidden path or to a folder above one (a symbolic link) gets a rule.
 //!
 //! What it does not stop, by design or because Landlock cannot: reading `/proc` entries that
 //! every user may read (another process's command line, say), UDP and other non-TCP network use,
@@ -45,7 +45,7 @@ const ABI_WANTED: ABI = ABI::V7;
 /// grader's), `HOME` and `TMPDIR` (the case's own folder), `LANG` (`C.UTF-8`) and `TERM`
 /// (`dumb`). Nothing else of the caller's shell reaches it: `PYTHONUNBUFFERED`, say, would make
 /// a program that never flushes its prompt pass where it fails elsewhere.
-pub const CASE_VARIABLES: [&str; 5] = ["PATH", "HOME", "TMPDIR", "LANG", "TERM"];
+pub const CASE_VARIABLES: &[&str] = &["PATH", "HOME", "TMPDIR", "LANG", "TERM"];
 
 /// The files a case may write besides its own folder.
 const WRITABLE_FILES: &[&str] = &["/dev/null"];

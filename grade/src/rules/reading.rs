@@ -54,7 +54,7 @@ pub struct Located {
 
 const PROMPTS: [&str; 3] = ["Input command:", "Enter the coordinates:", "Enter cells:"];
 /// Every state, read by the words its `Display` shows.
-const STATES: [GameState; 5] = [
+const STATES: &[GameState] = &[
     GameState::Wins(Mark::X),
     GameState::Wins(Mark::O),
     GameState::Draw,
@@ -62,7 +62,7 @@ const STATES: [GameState; 5] = [
     GameState::Impossible,
 ];
 /// Each message, and the words that only it has.
-const MESSAGES: [(&str, &str); 5] = [
+const MESSAGES: &[(&str, &str)] = &[
     ("Bad parameters!", "bad parameters"),
     ("You should enter numbers!", "numbers"),
     ("Coordinates should be from 1 to 3!", "1 to 3"),

@@ -27,9 +27,10 @@
 //!   nanoseconds of each thread's `schedstat`) and wrote nothing; when that call has a timeout
 //!   under 500 ms (an event loop with a timer pending), it must stay so for 25 ms. Node.js reads
 //!   its input this way, waiting with no timeout; Bun with a timeout of a second, its event
-//!   loop's housekeeping (a timeout that points to memory is read there). Which descriptors a call watches is read from its
-//!   arguments in the process's memory (`/proc/<pid>/mem`), or for epoll from the `fdinfo` of
-//!   its epoll descriptor; a call whose descriptors cannot be read counts as watching the input.
+//!   loop's housekeeping (a timeout that points to memory is read there). Which descriptors a
+//!   call watches is read from its arguments in the process's memory (`/proc/<pid>/mem`), or
+//!   for epoll from the `fdinfo` of its epoll descriptor; a call whose descriptors cannot be
+//!   read counts as watching the input.
 //!
 //! The processes of the group are found in `/proc/<pid>/stat` (field 5 is the group), read only
 //! for processes that did not exist before the program started and have not been read before,

@@ -117,7 +117,8 @@ mod imp {
 
     impl Timeout {
         /// How long a call made with `arguments` by process `pid` waits: `None` for ever.
-        /// A timeout that cannot be read counts as none at all.
+        /// A timeout whose memory cannot be read counts as zero: the call is not taken to wait
+        /// long.
         fn length(self, pid: u32, arguments: &[u64; 6]) -> Option<Duration> {
             let (at, per_second) = match self {
                 // An `int` argument: only the low half of the register is the call's.
