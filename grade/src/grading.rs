@@ -63,6 +63,8 @@ pub(crate) fn grade_as_asked(
             kata.fixtures(stage.number).map_err(GradeError::Fixture)?,
         ),
     };
+    // The kata's judges run in its folder, which lives as long as `_judges_folder`.
+    let (fixtures, _judges_folder) = katas::judged(&kata, stage.number, fixtures)?;
     let check = katas::content_check(&kata, stage.number)?;
     let rule_cases = katas::rule_cases(&kata, stage.number)?;
     let delivery = Delivery::new(options.whole_input);

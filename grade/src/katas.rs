@@ -6,6 +6,7 @@
 use std::env;
 use std::path::{Path, PathBuf};
 
+use harness::Fixture;
 use harness::content::PlainText;
 use harness::kata::{self, Kata, Reference};
 use harness::rules::{Rules, RulesCase};
@@ -169,6 +170,27 @@ pub fn rule_cases(kata: &Kata, stage: u8) -> Result<Option<RuleCases>, GradeErro
             })?;
     }
     Ok(Some(RuleCases { cases, rules }))
+}
+
+/// `fixtures`, the cases of `kata`'s stage `stage`, each given the program of the kata that
+/// judges it where one does, with the folder those programs run in, which must outlive the
+/// grading (for a kata built in, a copy written out).
+///
+/// # Errors
+///
+/// When the stage does not exist, or a copy of a kata built in cannot be written.
+pub fn judged(
+    kata: &Kata,
+    stage: u8,
+    mut fixtures: Vec<Fixture>,
+) -> Result<(Vec<Fixture>, Option<RunFolder>), GradeError> {
+    let judges = &kata.stage(stage).map_err(GradeError::Usage)?.judges;
+    if !judges.any() {
+        return Ok((fixtures, None));
+    }
+    let folder = RunFolder::of(kata)?;
+    judges.assign(&mut fixtures, folder.path());
+    Ok((fixtures, Some(folder)))
 }
 
 /// A folder a kata's own commands run in: its folder, or for a kata built in, a copy of it

@@ -11,6 +11,7 @@ use crate::fixture::Fixture;
 use crate::judge::{Judgement, ReadOn, Verdict};
 use crate::process::{Outcome, Run};
 use crate::transcript::{RunTranscript, escape, split_input_line};
+use crate::validator::CaseJudge;
 
 /// How many transcript lines before the first difference are shown.
 const CONTEXT_LINES: usize = 12;
@@ -81,6 +82,16 @@ pub fn report(
         (Verdict::CannotStart(_), _) => {
             let _ = writeln!(text, "{verdict}");
         }
+        // Judged by a program of the kata: its words, and the run as it went; there is no one
+        // expected transcript to set beside it.
+        (Verdict::Rejected(_) | Verdict::JudgeError(_), _) => {
+            let _ = writeln!(text, "{verdict}");
+            text.push_str(&run_excerpt(fixture, run));
+        }
+        (Verdict::PromptNotShown { .. }, _) if fixture.judge != CaseJudge::Transcript => {
+            let _ = writeln!(text, "{verdict}");
+            text.push_str(&run_excerpt(fixture, run));
+        }
         (Verdict::PromptNotShown { .. } | Verdict::AskedForMoreInput { .. }, _) => {
             let _ = writeln!(text, "{verdict}");
             // A program that failed at end of input after asking for more usually says why.
@@ -134,6 +145,29 @@ pub fn report(
                 text.push_str(&views.mismatch(subject, mismatch));
             }
         }
+    }
+    text
+}
+
+/// The last lines of the run as a terminal showed it, for a case judged by a program of the
+/// kata.
+fn run_excerpt(fixture: &Fixture, run: &Run) -> String {
+    let shown = run.shown(&fixture.transcript);
+    let lines: Vec<&str> = shown.lines().collect();
+    let mut text = String::from("\nThe run (`> ` marks the input given):\n");
+    let from = lines.len().saturating_sub(CONTEXT_LINES);
+    match from {
+        0 => {}
+        1 => text.push_str("  (1 earlier line not shown)\n"),
+        _ => {
+            let _ = writeln!(text, "  ({from} earlier lines not shown)");
+        }
+    }
+    for line in &lines[from..] {
+        let _ = writeln!(text, "  {}", cut(line));
+    }
+    if lines.is_empty() {
+        text.push_str("  (nothing: the program wrote nothing and was given no input)\n");
     }
     text
 }

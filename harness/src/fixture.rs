@@ -8,10 +8,23 @@ use std::io::{self, Read};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::transcript::Transcript;
+use crate::transcript::{Input, Transcript};
+use crate::validator::CaseJudge;
 
 /// The file extension of a fixture.
 pub const EXTENSION: &str = "snap";
+
+/// The file extension of a case given as its input alone (with its answer, if any, in a file
+/// of [`ANSWER_EXTENSION`] and its hint in one of [`HINT_EXTENSION`] beside it), as a problem
+/// package gives its test data: a case judged by a program of the kata.
+pub const INPUT_EXTENSION: &str = "in";
+/// The file extension of an input case's expected answer.
+pub const ANSWER_EXTENSION: &str = "ans";
+/// The file extension of an input case's hint for the learner.
+pub const HINT_EXTENSION: &str = "hint";
+
+/// The largest input or answer file of a case read, in bytes.
+pub const MAX_DATA_SIZE: u64 = 64 << 20;
 
 /// The name of the folder that holds the fixtures, one subfolder a stage.
 pub const FOLDER: &str = "fixtures";
@@ -35,6 +48,8 @@ pub struct Fixture {
     pub body: String,
     /// The body, read.
     pub transcript: Transcript,
+    /// How it is judged: by its transcript, or by a program of the kata.
+    pub judge: CaseJudge,
 }
 
 /// A fixture that cannot be read, with the place to look.
@@ -88,7 +103,8 @@ pub fn load_stage(root: &Path, stage: u8) -> Result<Vec<Fixture>, FixtureError> 
     load_stage_dir(&root.join(format!("stage{stage}")))
 }
 
-/// The fixtures in `dir` (`dir/*.snap`), sorted by name.
+/// The fixtures in `dir` (`dir/*.snap`, and cases given by their input, `dir/*.in`), sorted by
+/// name.
 ///
 /// # Errors
 ///
@@ -114,16 +130,124 @@ pub fn load_stage_dir(dir: &Path) -> Result<Vec<Fixture>, FixtureError> {
             .path();
         if path
             .extension()
-            .is_some_and(|extension| extension == EXTENSION)
+            .is_some_and(|extension| extension == EXTENSION || extension == INPUT_EXTENSION)
         {
             paths.push(path);
         }
     }
     if paths.is_empty() {
-        return Err(folder_error(format!("no fixtures (*.{EXTENSION}) here")));
+        return Err(folder_error(format!(
+            "no fixtures (*.{EXTENSION}, or *.{INPUT_EXTENSION} with their *.{ANSWER_EXTENSION}) \
+             here"
+        )));
     }
-    paths.sort();
-    paths.iter().map(|path| load(path)).collect()
+    paths.sort_by_key(|path| path.file_stem().map(ToOwned::to_owned));
+    paths
+        .iter()
+        .map(|path| {
+            if path
+                .extension()
+                .is_some_and(|extension| extension == EXTENSION)
+            {
+                load(path)
+            } else {
+                load_input_case(path)
+            }
+        })
+        .collect()
+}
+
+/// Reads a case given by its input file, `NAME.in`, with `NAME.ans` and `NAME.hint` beside it
+/// where they are.
+///
+/// # Errors
+///
+/// When a file that is there cannot be read.
+pub fn load_input_case(path: &Path) -> Result<Fixture, FixtureError> {
+    let read = |path: &Path| {
+        read_data(path).map_err(|message| FixtureError {
+            path: path.to_owned(),
+            line: None,
+            message,
+        })
+    };
+    let input = read(path)?;
+    let beside = |extension: &str| {
+        let path = path.with_extension(extension);
+        path.exists().then(|| read(&path)).transpose()
+    };
+    let answer = beside(ANSWER_EXTENSION)?.unwrap_or_default();
+    let hint = beside(HINT_EXTENSION)?;
+    Ok(input_case(
+        path,
+        &input,
+        &answer,
+        hint.map(|hint| String::from_utf8_lossy(&hint).trim().to_owned()),
+    ))
+}
+
+/// The case of `path`, `NAME.in`, whose input is `input`, whose expected answer is `answer`
+/// and whose hint is `hint`: a transcript of every input line, then the answer.
+#[must_use]
+pub fn input_case(path: &Path, input: &[u8], answer: &[u8], hint: Option<String>) -> Fixture {
+    let mut body = String::new();
+    let mut lines = input.split_inclusive(|&byte| byte == b'\n').peekable();
+    while let Some(line) = lines.next() {
+        let text = line.strip_suffix(b"\n").unwrap_or(line);
+        let ends_input = lines.peek().is_none() && !line.ends_with(b"\n");
+        let written = format!(
+            "{}{}",
+            crate::transcript::escape(text),
+            if ends_input { "\\z" } else { "" }
+        );
+        body.push_str(
+            &Input {
+                written,
+                prompt: Vec::new(),
+                bytes: Vec::new(),
+                ends_input,
+            }
+            .line_end(),
+        );
+    }
+    body.push_str(&crate::transcript::escape(answer));
+    if !answer.is_empty() && !answer.ends_with(b"\n") {
+        body.push_str("\\z\n");
+    }
+    // Escaped as it is, the text always reads back.
+    let transcript = Transcript::parse(&body).unwrap_or_else(|_| Transcript::empty());
+    Fixture {
+        name: path
+            .file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        path: path.to_owned(),
+        exit_status: 0,
+        hint,
+        body,
+        transcript,
+        judge: CaseJudge::Transcript,
+    }
+}
+
+/// The bytes of a case's data file: a regular file of at most [`MAX_DATA_SIZE`] bytes.
+fn read_data(path: &Path) -> Result<Vec<u8>, String> {
+    let file: File = OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| e.to_string())?;
+    if !file.metadata().map_err(|e| e.to_string())?.is_file() {
+        return Err("not a regular file".to_owned());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_DATA_SIZE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_DATA_SIZE {
+        return Err(format!("larger than {MAX_DATA_SIZE} bytes"));
+    }
+    Ok(bytes)
 }
 
 /// Reads one fixture file.
@@ -170,6 +294,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Fixture, FixtureError> {
         hint,
         body: body.to_owned(),
         transcript,
+        judge: CaseJudge::Transcript,
     })
 }
 

@@ -9,11 +9,14 @@ use std::thread;
 
 use crate::content::ContentCheck;
 use crate::fixture::Fixture;
-use crate::judge::judge;
-use crate::process::{self, Limits, Mode};
+use crate::judge::{Judgement, judge, judge_validated};
+use crate::process::{self, Limits, Mode, Outcome, Run};
 use crate::program::Program;
 use crate::results::{CaseResult, Criterion};
 use crate::sandbox::Sandbox;
+use crate::transcript::{Input, Transcript};
+use crate::validator::interactor::Interaction;
+use crate::validator::{self, CaseJudge, JudgeProgram, Validation};
 
 /// How the cases of a stage are graded.
 #[derive(Clone, Copy)]
@@ -45,13 +48,7 @@ pub fn grade(
     how: Grading<'_>,
     sandbox: &Sandbox,
 ) -> io::Result<Vec<CaseResult>> {
-    let Grading {
-        check,
-        limits,
-        all,
-        criterion,
-        mode,
-    } = how;
+    let Grading { all, criterion, .. } = how;
     let workers = thread::available_parallelism()
         .map_or(1, usize::from)
         .min(fixtures.len().max(1));
@@ -73,20 +70,17 @@ pub fn grade(
                     {
                         return;
                     }
-                    let fixture = &fixtures[index];
-                    let inputs = fixture.transcript.inputs();
-                    let run = match process::run(program, inputs, mode, limits, sandbox) {
-                        Ok(run) => run,
+                    let case = Case {
+                        fixture: &fixtures[index],
+                        number: index + 1,
+                    };
+                    let result = match case.grade(program, how, sandbox) {
+                        Ok(result) => result,
                         Err(error) => {
                             failed_itself.store(true, Ordering::SeqCst);
                             lock(&own_failure).get_or_insert(error);
                             return;
                         }
-                    };
-                    let result = CaseResult {
-                        number: index + 1,
-                        judgement: judge(fixture, &run, limits, check),
-                        run,
                     };
                     if !result.passed(criterion) {
                         first_failure.fetch_min(index, Ordering::SeqCst);
@@ -111,6 +105,117 @@ pub fn grade(
             .min(fixtures.len())
     };
     Ok(results.into_iter().take(reported).flatten().collect())
+}
+
+/// One case of a stage, graded by itself.
+struct Case<'a> {
+    fixture: &'a Fixture,
+    /// Its 1-based number.
+    number: usize,
+}
+
+impl Case<'_> {
+    /// `program` run on the case and judged as the case says: by its transcript, by the kata's
+    /// checker after the run, or by the kata's interactor beside it, as many runs as it asks
+    /// (the first that fails is the one reported, and no run is made after it).
+    fn grade(
+        &self,
+        program: &Program,
+        how: Grading<'_>,
+        sandbox: &Sandbox,
+    ) -> io::Result<CaseResult> {
+        let Grading {
+            check,
+            limits,
+            mode,
+            ..
+        } = how;
+        let fixture = self.fixture;
+        let inputs = fixture.transcript.inputs();
+        let (judgement, run, played) = match &fixture.judge {
+            CaseJudge::Transcript => {
+                let run = process::run(program, inputs, mode, limits, sandbox)?;
+                (judge(fixture, &run, limits, check), run, None)
+            }
+            CaseJudge::Checker(checker) => {
+                let run = process::run(program, inputs, mode, limits, sandbox)?;
+                // A program that did not run to its end has its verdict without the checker.
+                let validation = if matches!(run.outcome, Outcome::Exited(_)) {
+                    validator::checker::check(
+                        checker,
+                        &fixture.transcript.stdin(),
+                        &fixture.transcript.stdout(),
+                        &run.stdout,
+                    )?
+                } else {
+                    Validation::unneeded()
+                };
+                let judgement =
+                    judge_validated(&run, limits, &validation, fixture.exit_status, false);
+                (judgement, run, None)
+            }
+            CaseJudge::Interactor { judge, runs } => {
+                let mut played = None;
+                for _ in 0..*runs {
+                    let (judgement, run, conversation) = self.play(program, judge, how, sandbox)?;
+                    let failed = !judgement.verdict.passed();
+                    played = Some((judgement, run, Some(Box::new(conversation))));
+                    if failed {
+                        break;
+                    }
+                }
+                played.ok_or_else(|| io::Error::other("an interactor case of no run"))?
+            }
+        };
+        Ok(CaseResult {
+            number: self.number,
+            judgement,
+            run,
+            played,
+        })
+    }
+
+    /// One run of `program` beside `interactor`: its judgement, the run, and the case as it was
+    /// played (the conversation for its transcript).
+    fn play(
+        &self,
+        program: &Program,
+        interactor: &JudgeProgram,
+        how: Grading<'_>,
+        sandbox: &Sandbox,
+    ) -> io::Result<(Judgement, Run, Fixture)> {
+        let fixture = self.fixture;
+        let mut interaction = Interaction::start(
+            interactor,
+            &fixture.transcript.stdin(),
+            &fixture.transcript.stdout(),
+            how.limits.timeout,
+        )?;
+        let (run, inputs) = process::run_answering(program, &mut interaction, how.limits, sandbox)?;
+        let interacted = interaction.finish(&run.stdout);
+        let judgement = judge_validated(
+            &run,
+            how.limits,
+            &interacted.validation,
+            fixture.exit_status,
+            interacted.stalled,
+        );
+        Ok((judgement, conversation(fixture, &run, &inputs), run))
+            .map(|(judgement, played, run)| (judgement, run, played))
+    }
+}
+
+/// `fixture` as `run` played it, given `inputs` by an interactor: its transcript the whole
+/// conversation, each input where it was given.
+fn conversation(fixture: &Fixture, run: &Run, inputs: &[Input]) -> Fixture {
+    let given: String = inputs.iter().map(Input::line_end).collect();
+    let given = Transcript::parse(&given).unwrap_or_else(|_| fixture.transcript.clone());
+    let body = run.transcript(&given);
+    Fixture {
+        transcript: Transcript::parse(&body).unwrap_or(given),
+        body,
+        ..fixture.clone()
+    }
 }
 
 /// The value of `mutex`, whether or not a thread panicked holding it.

@@ -10,6 +10,7 @@ use crate::fixture::Fixture;
 use crate::interleaving::{Departure, Interleaving};
 use crate::process::{Limit, Limits, Outcome, Run};
 use crate::transcript::{Input, Transcript, escape};
+use crate::validator::{Decision, Validation};
 
 /// How a case went, in the order the rules are checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +59,12 @@ pub enum Verdict {
     PresentationError,
     /// The output's content is wrong.
     WrongAnswer,
+    /// The kata's own judge (a checker or an interactor) rejected the run: its message for the
+    /// learner, empty when it left none.
+    Rejected(String),
+    /// The kata's own judge failed to decide (it crashed, hung, or exited with a status of
+    /// neither verdict): why, naming it. The fault is the kata's, not the program's.
+    JudgeError(String),
     /// Output and exit status are exactly right.
     Passed,
 }
@@ -93,7 +100,8 @@ impl Verdict {
             Verdict::KilledBySignal(_) | Verdict::FailedStatus(_) => "Crashed",
             Verdict::WrongExitStatus { .. } => "Wrong exit status",
             Verdict::PresentationError => "Presentation error",
-            Verdict::WrongAnswer => "Wrong answer",
+            Verdict::WrongAnswer | Verdict::Rejected(_) => "Wrong answer",
+            Verdict::JudgeError(_) => "Judge error",
             Verdict::Passed => "Passed",
         }
     }
@@ -109,6 +117,7 @@ impl Verdict {
                 | Verdict::LimitExceeded { .. }
                 | Verdict::KilledBySignal(_)
                 | Verdict::FailedStatus(_)
+                | Verdict::JudgeError(_)
         )
     }
 }
@@ -215,6 +224,15 @@ impl fmt::Display for Verdict {
                 f.write_str("The content is right; only the presentation differs.")
             }
             Verdict::WrongAnswer => f.write_str("The content is not what was expected."),
+            Verdict::Rejected(message) if message.is_empty() => {
+                f.write_str("The kata's judge rejected the output, without saying why.")
+            }
+            Verdict::Rejected(message) => f.write_str(message),
+            Verdict::JudgeError(_) => f.write_str(
+                "This case could not be judged: the kata's own judge failed, which is no fault of \
+                 the program's. Tell the kata's author; the grader's report names the judge and \
+                 what it said.",
+            ),
             Verdict::Passed => f.write_str("Passed."),
         }
     }
@@ -275,7 +293,7 @@ pub fn signal_name(signal: i32) -> &'static str {
 }
 
 /// A run judged: its verdict, and its output compared by content with the expected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Judgement {
     /// The verdict.
     pub verdict: Verdict,
@@ -286,6 +304,12 @@ pub struct Judgement {
     /// presentation too, so a run whose verdict is about its waiting is right in content when
     /// it would be without that.
     pub content_passed: bool,
+    /// What the kata's own judge said for the instructor (its `judgemessage.txt`, its standard
+    /// error, why it failed), for a case it judged; `None` otherwise.
+    pub judge_message: Option<String>,
+    /// The fraction of the case's points it earned, where the kata's judge gave one; else all
+    /// when it passed and none when it failed.
+    pub score: Option<f64>,
 }
 
 /// The verdict of `run` on `fixture`, with its output read by `check`. Output that differs
@@ -358,7 +382,74 @@ fn judged(verdict: Verdict, content: Comparison) -> Judgement {
         content_passed: verdict.content_passed(),
         verdict,
         content,
+        judge_message: None,
+        score: None,
     }
+}
+
+/// The verdict of `run`, a program's run on a case judged by the kata's own program, which
+/// decided `validation`; `expected_status` is the status the program must end with, and
+/// `stalled` says that the program waited for input while an interactor waited for its output.
+///
+/// The program's own limits come first (it could not start, ran out of time, wrote too much or
+/// used too much), then the judge's failure, then its rejection, then how the program ended.
+#[must_use]
+pub fn judge_validated(
+    run: &Run,
+    limits: Limits,
+    validation: &Validation,
+    expected_status: i32,
+    stalled: bool,
+) -> Judgement {
+    let verdict = match (&run.outcome, &validation.decision) {
+        (Outcome::CannotStart(why), _) => Verdict::CannotStart(why.clone()),
+        (Outcome::TimedOut, _) => Verdict::TimedOut(limits.timeout),
+        (Outcome::TooMuchOutput, _) => Verdict::TooMuchOutput(limits.max_stdout),
+        (Outcome::LimitExceeded(limit), _) => Verdict::LimitExceeded {
+            limit: *limit,
+            bound: bound(*limit, limits),
+        },
+        (_, Decision::Failed(why)) => Verdict::JudgeError(why.clone()),
+        (_, Decision::Rejected) if stalled => Verdict::PromptNotShown {
+            input: "its next input".to_owned(),
+            missing: "the output the kata's interactor waited for".to_owned(),
+            read_on_from: None,
+        },
+        (_, Decision::Rejected) => Verdict::Rejected(validation.team_message.clone()),
+        (Outcome::Signaled(signal), Decision::Accepted) => Verdict::KilledBySignal(*signal),
+        (Outcome::Exited(status), Decision::Accepted) if *status == expected_status => {
+            Verdict::Passed
+        }
+        (Outcome::Exited(status), Decision::Accepted) if expected_status == 0 => {
+            Verdict::FailedStatus(*status)
+        }
+        (Outcome::Exited(status), Decision::Accepted) => Verdict::WrongExitStatus {
+            expected: expected_status,
+            actual: *status,
+        },
+    };
+    let mut judgement = judged(
+        verdict,
+        Comparison {
+            subject: "output",
+            input_offsets: Vec::new(),
+            finding: Finding::Same(Vec::new()),
+        },
+    );
+    let message = match &judgement.verdict {
+        Verdict::JudgeError(why) => Some(why.clone()),
+        _ => None,
+    };
+    judgement.judge_message = [message, Some(validation.judge_message.clone())]
+        .into_iter()
+        .flatten()
+        .filter(|text| !text.is_empty())
+        .reduce(|first, second| format!("{first}\n{second}"));
+    judgement.score = match judgement.verdict {
+        Verdict::Passed => validation.score,
+        _ => None,
+    };
+    judgement
 }
 
 /// The verdict on a run given one answer at a time whose waiting for input departs from the
@@ -576,6 +667,7 @@ mod tests {
             hint: None,
             body: body.to_owned(),
             transcript: crate::Transcript::parse(body).expect("valid"),
+            judge: crate::validator::CaseJudge::Transcript,
         };
         let run = Run {
             outcome: Outcome::Exited(0),

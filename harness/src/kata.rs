@@ -30,6 +30,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
 
 use include_dir::Dir;
 use serde::Deserialize;
@@ -40,6 +42,7 @@ use crate::process::{self, Limits};
 use crate::program::Program;
 use crate::rules::{self, RulesCase};
 use crate::scoring::{CaseSettings, StageScoring, Visibility};
+use crate::validator::{CaseJudge, JudgeProgram, Role};
 
 /// The manifest's file name, in the kata's folder: not to be confused with a learner's
 /// `kata.toml`, which says how the learner's own stages are built and run.
@@ -84,7 +87,112 @@ struct StageFile {
     #[serde(default)]
     visibility: Option<Visibility>,
     #[serde(default)]
-    cases: BTreeMap<String, CaseSettings>,
+    cases: BTreeMap<String, CaseFile>,
+    #[serde(default)]
+    checker: Option<Spanned<JudgeFile>>,
+    #[serde(default)]
+    interactor: Option<Spanned<JudgeFile>>,
+}
+
+/// One `[stages.cases.NAME]` table as written: the case's points and visibility, and its own
+/// judge.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaseFile {
+    #[serde(default)]
+    points: Option<f64>,
+    #[serde(default)]
+    visibility: Option<Visibility>,
+    #[serde(default)]
+    checker: Option<Spanned<JudgeFile>>,
+    #[serde(default)]
+    interactor: Option<Spanned<JudgeFile>>,
+}
+
+/// A `checker` or `interactor` table as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JudgeFile {
+    run: String,
+    #[serde(default)]
+    args: Vec<String>,
+    #[serde(default)]
+    timeout: Option<f64>,
+    #[serde(default)]
+    runs: Option<usize>,
+}
+
+/// A program of the kata that judges cases (see [`crate::validator`]), as its manifest gives it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JudgeSpec {
+    /// Whether it checks a run's output after it or interacts with the program.
+    pub role: Role,
+    /// Its command line, run in the kata's folder.
+    pub run: String,
+    /// The arguments after the three files it is given.
+    pub args: Vec<String>,
+    /// Its deadline for a case (beyond the program's time limit, for an interactor).
+    pub timeout: Duration,
+    /// How many times each case is played, for an interactor.
+    pub runs: usize,
+    /// The manifest's line that names it.
+    pub line: usize,
+}
+
+impl JudgeSpec {
+    /// How a case with this judge is judged, its program run in `folder` (the kata's).
+    #[must_use]
+    pub fn case_judge(&self, folder: &Path) -> CaseJudge {
+        let program = Program::command_line(&self.run)
+            .unwrap_or_else(|_| Program::command(Vec::new()))
+            .in_folder(folder);
+        let judge = Arc::new(JudgeProgram {
+            program,
+            args: self.args.clone(),
+            timeout: self.timeout,
+        });
+        match self.role {
+            Role::Checker => CaseJudge::Checker(judge),
+            Role::Interactor => CaseJudge::Interactor {
+                judge,
+                runs: self.runs,
+            },
+        }
+    }
+}
+
+/// The programs of the kata that judge a stage's cases: the stage's own, and those of single
+/// cases.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StageJudges {
+    /// The judge of every case that names none of its own; without one, cases are judged by
+    /// their transcripts.
+    pub stage: Option<JudgeSpec>,
+    /// The cases' own, by name.
+    pub cases: BTreeMap<String, JudgeSpec>,
+}
+
+impl StageJudges {
+    /// The judge of the case `name`, if a program judges it.
+    #[must_use]
+    pub fn of(&self, name: &str) -> Option<&JudgeSpec> {
+        self.cases.get(name).or(self.stage.as_ref())
+    }
+
+    /// Whether any case is judged by a program of the kata.
+    #[must_use]
+    pub fn any(&self) -> bool {
+        self.stage.is_some() || !self.cases.is_empty()
+    }
+
+    /// `fixtures` each given its judge, its program run in `folder` (the kata's).
+    pub fn assign(&self, fixtures: &mut [Fixture], folder: &Path) {
+        for fixture in fixtures {
+            if let Some(spec) = self.of(&fixture.name) {
+                fixture.judge = spec.case_judge(folder);
+            }
+        }
+    }
 }
 
 /// A stage's `reference` as written: exactly one of its two keys.
@@ -133,6 +241,8 @@ pub struct Stage {
     pub limits: StageLimits,
     /// What its cases are worth and who may see their details.
     pub scoring: StageScoring,
+    /// The programs of the kata that judge its cases, where any does.
+    pub judges: StageJudges,
 }
 
 /// The limits a stage's manifest sets for its cases, each in place of the grader's default.
@@ -367,10 +477,98 @@ impl Kata {
                 },
                 disk: size(&stage.disk, "disk")?,
             };
+            let judge = |checker: Option<Spanned<JudgeFile>>,
+                         interactor: Option<Spanned<JudgeFile>>,
+                         whose: &str| {
+                let (role, file) = match (checker, interactor) {
+                    (Some(_), Some(interactor)) => {
+                        return Err(at(
+                            interactor.span(),
+                            format!(
+                                "{whose} names both a checker and an interactor: a case is \
+                                 judged by one program"
+                            ),
+                        ));
+                    }
+                    (Some(checker), None) => (Role::Checker, checker),
+                    (None, Some(interactor)) => (Role::Interactor, interactor),
+                    (None, None) => return Ok(None),
+                };
+                let line = line_of(text, file.span().start);
+                let span = file.span();
+                let file = file.into_inner();
+                let problem =
+                    |message: String| Err(at(span.clone(), format!("{whose}: {message}")));
+                if Program::command_line(&file.run).is_err() {
+                    return problem(format!(
+                        "the {} `{}` is not a command line (empty, or a quote left open)",
+                        role.name(),
+                        file.run
+                    ));
+                }
+                let timeout = match file.timeout {
+                    None => crate::validator::DEFAULT_TIMEOUT,
+                    Some(seconds) if seconds > 0.0 && seconds <= 3600.0 => {
+                        Duration::from_secs_f64(seconds)
+                    }
+                    Some(seconds) => {
+                        return problem(format!(
+                            "the {}'s timeout, {seconds}, is not a number of seconds from above \
+                             0 to 3600",
+                            role.name()
+                        ));
+                    }
+                };
+                let runs = match (role, file.runs) {
+                    (Role::Checker, Some(_)) => {
+                        return problem(
+                            "`runs` is an interactor's: a checker judges the one run a case \
+                             makes"
+                                .to_owned(),
+                        );
+                    }
+                    (_, Some(runs)) if runs == 0 || runs > crate::validator::MAX_RUNS => {
+                        return problem(format!(
+                            "`runs = {runs}`: from 1 to {}",
+                            crate::validator::MAX_RUNS
+                        ));
+                    }
+                    (_, runs) => runs.unwrap_or(1),
+                };
+                Ok(Some(JudgeSpec {
+                    role,
+                    run: file.run,
+                    args: file.args,
+                    timeout,
+                    runs,
+                    line,
+                }))
+            };
+            let mut judges = StageJudges {
+                stage: judge(stage.checker, stage.interactor, &format!("stage {number}"))?,
+                cases: BTreeMap::new(),
+            };
+            let mut cases = BTreeMap::new();
+            for (name, case) in stage.cases {
+                if let Some(spec) = judge(
+                    case.checker,
+                    case.interactor,
+                    &format!("the case `{name}` of stage {number}"),
+                )? {
+                    judges.cases.insert(name.clone(), spec);
+                }
+                cases.insert(
+                    name,
+                    CaseSettings {
+                        points: case.points,
+                        visibility: case.visibility,
+                    },
+                );
+            }
             let scoring = StageScoring {
                 points: stage.points,
                 visibility: stage.visibility,
-                cases: stage.cases,
+                cases,
             };
             scoring.check().map_err(|message| KataError {
                 path: path.to_owned(),
@@ -389,6 +587,7 @@ impl Kata {
                 order_line,
                 rule_cases,
                 scoring,
+                judges,
             });
         }
         Ok(Kata {
@@ -544,12 +743,12 @@ impl Kata {
                 let mut files: Vec<_> = folder
                     .files()
                     .filter(|file| {
-                        file.path()
-                            .extension()
-                            .is_some_and(|extension| extension == fixture::EXTENSION)
+                        file.path().extension().is_some_and(|extension| {
+                            extension == fixture::EXTENSION || extension == fixture::INPUT_EXTENSION
+                        })
                     })
                     .collect();
-                files.sort_by_key(|file| file.path());
+                files.sort_by_key(|file| file.path().file_stem());
                 if files.is_empty() {
                     return Err(FixtureError {
                         path: shown,
@@ -561,6 +760,23 @@ impl Kata {
                     .into_iter()
                     .map(|file| {
                         let path = shown.join(file.path().file_name().unwrap_or_default());
+                        if path
+                            .extension()
+                            .is_some_and(|extension| extension == fixture::INPUT_EXTENSION)
+                        {
+                            let beside = |extension: &str| {
+                                folder
+                                    .get_file(file.path().with_extension(extension))
+                                    .map(|file| file.contents())
+                            };
+                            return Ok(fixture::input_case(
+                                &path,
+                                file.contents(),
+                                beside(fixture::ANSWER_EXTENSION).unwrap_or_default(),
+                                beside(fixture::HINT_EXTENSION)
+                                    .map(|hint| String::from_utf8_lossy(hint).trim().to_owned()),
+                            ));
+                        }
                         let text = file.contents_utf8().ok_or_else(|| FixtureError {
                             path: path.clone(),
                             line: None,

@@ -35,6 +35,7 @@ pub mod sandbox;
 pub mod scoring;
 pub mod scratch;
 pub mod transcript;
+pub mod validator;
 pub mod visible;
 
 pub use content::{Comparison, ContentCheck, PlainText};

@@ -37,6 +37,9 @@ pub struct CaseResult {
     pub judgement: Judgement,
     /// What the program did.
     pub run: Run,
+    /// The case as it was played, where its input was not the fixture's: a case whose
+    /// interactor gave the input, its transcript the whole conversation.
+    pub played: Option<Box<Fixture>>,
 }
 
 impl CaseResult {
@@ -63,8 +66,8 @@ impl CaseResult {
 
     /// The fixture this case ran, out of the list the results were graded on.
     #[must_use]
-    pub fn fixture<'a>(&self, fixtures: &'a [Fixture]) -> &'a Fixture {
-        &fixtures[self.number - 1]
+    pub fn fixture<'a>(&'a self, fixtures: &'a [Fixture]) -> &'a Fixture {
+        self.played.as_deref().unwrap_or(&fixtures[self.number - 1])
     }
 }
 

@@ -37,6 +37,7 @@ use crate::program::Program;
 use crate::results::CaseResult;
 use crate::sandbox::Sandbox;
 use crate::transcript::{Input, Transcript};
+use crate::validator::CaseJudge;
 
 pub use crate::process::Answerer;
 
@@ -209,6 +210,7 @@ pub fn placeholder(case: &RulesCase) -> Fixture {
         hint: Some(case.hint.clone()),
         body: String::new(),
         transcript: Transcript::parse("").expect("the empty transcript reads"),
+        judge: CaseJudge::Transcript,
     }
 }
 
@@ -248,6 +250,7 @@ pub fn grade(
             hint: Some(hint),
             body: found.expected.clone(),
             transcript,
+            judge: CaseJudge::Transcript,
         };
         let shown = found.shown.min(runs.len() - 1);
         let run = runs.swap_remove(shown).run;
@@ -261,12 +264,15 @@ pub fn grade(
                 verdict: Verdict::WrongAnswer,
                 content: check.compare(&fixture.transcript, &run.stdout),
                 content_passed: false,
+                judge_message: None,
+                score: None,
             };
         }
         let result = CaseResult {
             number: first_number + index,
             judgement,
             run,
+            played: None,
         };
         let failed = !result.passed(how.criterion);
         graded.push((fixture, result));

@@ -127,6 +127,15 @@ impl Transcript {
         Ok(Transcript { outputs, inputs })
     }
 
+    /// The transcript of a run that wrote nothing and was given nothing.
+    #[must_use]
+    pub fn empty() -> Transcript {
+        Transcript {
+            outputs: vec![Vec::new()],
+            inputs: Vec::new(),
+        }
+    }
+
     /// The inputs, in order.
     #[must_use]
     pub fn inputs(&self) -> &[Input] {

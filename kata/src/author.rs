@@ -215,9 +215,11 @@ fn reference_failures(
             }]);
         }
     };
+    let (fixtures, _judges_folder) =
+        grade::katas::judged(kata, stage, fixtures.to_vec()).map_err(KataError::Grader)?;
     let (fixtures, results) = grade::grade_stage(
         &program,
-        fixtures.to_vec(),
+        fixtures,
         rule_cases.as_ref(),
         Grading {
             check: check.as_ref(),

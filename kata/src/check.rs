@@ -131,7 +131,9 @@ pub fn check(
     narrate: bool,
     out: &mut dyn Write,
 ) -> Result<StageCheck, KataError> {
-    let mut fixtures = course.fixtures(stage)?;
+    let (mut fixtures, _judges_folder) =
+        grade::katas::judged(&course.kata, stage, course.fixtures(stage)?)
+            .map_err(KataError::Grader)?;
     let check = course.content_check(stage)?;
     // The games against the computer, judged by the kata's rules after the fixtures.
     let rule_cases = grade::katas::rule_cases(&course.kata, stage).map_err(KataError::Grader)?;

@@ -47,6 +47,10 @@ pub struct CaseEntry {
     pub content: Status,
     /// How long it ran.
     pub duration_ms: u64,
+    /// What the kata's own judge said for the instructor, where a program of the kata judged
+    /// the case and said anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge_message: Option<String>,
     /// What it is worth, when the kata gives points.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_points: Option<f64>,
@@ -253,8 +257,13 @@ impl ProgramResults {
                     message,
                     mode: result.run.mode().name().to_owned(),
                     name: fixture.name.clone(),
+                    judge_message: result.judgement.judge_message.clone(),
                     output: cut(&String::from_utf8_lossy(&result.run.stdout)),
-                    points: weighted.then_some(if passed { weight.points } else { 0.0 }),
+                    points: weighted.then_some(if passed {
+                        weight.points * result.judgement.score.unwrap_or(1.0)
+                    } else {
+                        0.0
+                    }),
                     status,
                     task_id: stage,
                     verdict: result.verdict().title().to_owned(),

@@ -69,6 +69,16 @@ pub fn program_report_showing(
             )?;
             writeln!(out)?;
         }
+        // The grader's report is the instructor's: what the kata's judge said for them.
+        if let Some(message) = &result.judgement.judge_message
+            && !result.verdict().passed()
+        {
+            writeln!(out, "The kata's judge said, for the instructor:")?;
+            for line in message.lines() {
+                writeln!(out, "  {}", crate::visible::visible(line.as_bytes()))?;
+            }
+            writeln!(out)?;
+        }
     }
     let not_run = fixtures.len() - results.len();
     if not_run > 0 {

@@ -7,10 +7,12 @@
 //! - [`verdicts`]: every verdict a run can get, through the plain-text content check;
 //! - [`limits`]: deadlines, the output cap, and nothing left running;
 //! - [`sandbox`]: what a case may read, and the folder it runs in;
-//! - [`grading`]: a stage's cases in parallel, stopping at the first failure.
+//! - [`grading`]: a stage's cases in parallel, stopping at the first failure;
+//! - [`judges`]: cases judged by a program of the kata, a checker or an interactor.
 
 mod driving;
 mod grading;
+mod judges;
 mod limits;
 mod sandbox;
 mod verdicts;
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
     trials.extend(limits::trials());
     trials.extend(sandbox::trials());
     trials.extend(grading::trials());
+    trials.extend(judges::trials());
     // Most trials wait for the fake program, not for a core.
     test_support::run_with(trials, 2)
 }
