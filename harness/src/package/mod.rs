@@ -14,6 +14,8 @@ mod scores;
 mod statement;
 mod submissions;
 mod testdata;
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 use std::fs;
