@@ -560,6 +560,46 @@ mod tests {
         ));
     }
 
+    /// Slow (a JVM, rustc): run with `--ignored`.
+    #[test]
+    #[ignore = "compiles Java and Rust, which takes seconds"]
+    fn builds_java_and_rust() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let java = dir.path().join("java");
+        fs::create_dir(&java).expect("folder");
+        fs::write(
+            java.join("Helper.java"),
+            "class Helper { static int twice(int x) { return 2 * x; } }\n",
+        )
+        .expect("write");
+        fs::write(
+            java.join("Solve.java"),
+            "public class Solve { public static void main(String[] a) { \
+             System.out.println(Helper.twice(new java.util.Scanner(System.in).nextInt())); } }\n",
+        )
+        .expect("write");
+        let argv = build(&java, Language::Java, &dir.path().join("java-out")).expect("it builds");
+        assert_eq!(argv.last(), Some(&OsString::from("Solve")));
+        assert_eq!(output(&argv, "21\n"), "42\n");
+
+        let rust = dir.path().join("rust");
+        fs::create_dir(&rust).expect("folder");
+        fs::write(
+            rust.join("twice.rs"),
+            "pub fn twice(x: i64) -> i64 { 2 * x }\n",
+        )
+        .expect("write");
+        fs::write(
+            rust.join("main.rs"),
+            "mod twice;\nfn main() { let mut s = String::new(); \
+             std::io::stdin().read_line(&mut s).unwrap(); \
+             println!(\"{}\", twice::twice(s.trim().parse().unwrap())); }\n",
+        )
+        .expect("write");
+        let argv = build(&rust, Language::Rust, &dir.path().join("rust-out")).expect("it builds");
+        assert_eq!(output(&argv, "21\n"), "42\n");
+    }
+
     #[test]
     fn runs_a_build_script() {
         let dir = tempfile::tempdir().expect("temporary folder");

@@ -233,9 +233,14 @@ pub(super) fn validation(folder: &Path, meta: &Metadata) -> Result<Validation, P
     };
     let Some(source) = source else {
         if meta.custom || meta.interactive {
-            let (name, what) = match meta.version {
-                FormatVersion::Legacy => ("output_validators", "custom validation"),
-                FormatVersion::V2023_07 => ("output_validator", "an interactive problem"),
+            let name = match meta.version {
+                FormatVersion::Legacy => "output_validators",
+                FormatVersion::V2023_07 => "output_validator",
+            };
+            let what = if meta.interactive {
+                "an interactive problem"
+            } else {
+                "custom validation"
             };
             return Err(PackageError::new(
                 folder.join(name),
