@@ -25,6 +25,7 @@ pub mod interleaving;
 pub mod judge;
 pub mod kata;
 pub mod launch;
+pub mod package;
 pub mod process;
 pub mod program;
 pub mod reaper;

@@ -1,0 +1,616 @@
+//! Building a program of a package (an output validator or a submission) from its source into a
+//! command line that runs it, with the compiler of its language, bounded in time.
+
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::fs;
+use std::io::{self, Read};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::Language;
+use crate::reaper;
+
+/// How long a compiler may take before it is stopped.
+pub const COMPILE_TIME_LIMIT: Duration = Duration::from_secs(60);
+
+/// The most of a compiler's output that a [`BuildError::Failed`] keeps, in bytes.
+const MESSAGE_LIMIT: usize = 64 * 1024;
+
+/// The name of the built program in the output folder.
+const PROGRAM: &str = "program";
+
+/// Why a program could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildError {
+    /// A tool the language needs is not installed (not on the `PATH`): callers may skip the
+    /// program, saying so.
+    ToolMissing {
+        /// The tool, such as `kotlinc`.
+        tool: String,
+    },
+    /// The compiler rejected the source.
+    Failed {
+        /// The compiler.
+        tool: String,
+        /// What it wrote, its standard error then its standard output.
+        message: String,
+    },
+    /// The compiler took longer than [`COMPILE_TIME_LIMIT`] and was stopped.
+    TimedOut {
+        /// The compiler.
+        tool: String,
+    },
+    /// The source is in no language this builds.
+    UnknownLanguage {
+        /// The program.
+        source: PathBuf,
+    },
+    /// The program's entry point cannot be told: a folder with no main file, or several.
+    NoEntryPoint {
+        /// The program.
+        source: PathBuf,
+        /// What was looked for.
+        looked_for: String,
+    },
+    /// A file could not be read, written or started.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::ToolMissing { tool } => write!(f, "`{tool}` is not installed"),
+            BuildError::Failed { tool, message } => write!(f, "`{tool}` failed:\n{message}"),
+            BuildError::TimedOut { tool } => write!(
+                f,
+                "`{tool}` took longer than {} s and was stopped",
+                COMPILE_TIME_LIMIT.as_secs()
+            ),
+            BuildError::UnknownLanguage { source } => {
+                write!(
+                    f,
+                    "{}: the language of the program is unknown",
+                    source.display()
+                )
+            }
+            BuildError::NoEntryPoint { source, looked_for } => {
+                write!(f, "{}: no entry point: {looked_for}", source.display())
+            }
+            BuildError::Io { path, message } => write!(f, "{}: {message}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Builds the program at `source` (a file, or a folder holding its files, all of which are
+/// compiled) in `language`, with what it makes in the folder `into` (made if missing); the
+/// command line that runs it.
+///
+/// - C: `gcc -O2 -std=gnu17 -I <source folder> <files> -o <into>/program -lm`; C++ the same with
+///   `g++ -std=gnu++17`. The source's folder on the include path finds a validator's
+///   `validate.h` beside it.
+/// - Python 3: the files copied into `into`, their syntax checked (`python3 -m py_compile`);
+///   run as `python3 <file>`, or for a folder `python3 <into>` (its `__main__.py`), else its
+///   `main.py`, else its one `.py` file.
+/// - Java: `javac -d <into>/classes`; run as `java -cp <into>/classes <class>`, the class being
+///   the file's name (for a folder, `Main`, else the one file with a `main` method).
+/// - Kotlin: `kotlinc <files> -include-runtime -d <into>/program.jar`; run as
+///   `java -jar <into>/program.jar`.
+/// - Rust: `rustc -O --edition 2021 <file> -o <into>/program`; for a folder, its `main.rs` (the
+///   other files are its modules), else its one `.rs` file.
+/// - Build and run scripts (validators): the folder copied into `into`, `build` run there with
+///   `sh`; run as `<into>/run`.
+///
+/// # Errors
+///
+/// A missing compiler or runtime ([`BuildError::ToolMissing`], so callers can skip visibly), a
+/// failed compile with the compiler's message, a compiler stopped after
+/// [`COMPILE_TIME_LIMIT`], an unknown language, or a folder without a clear entry point.
+pub fn build(source: &Path, language: Language, into: &Path) -> Result<Vec<OsString>, BuildError> {
+    fs::create_dir_all(into).map_err(|error| io_error(into, &error))?;
+    let folder = if source.is_dir() {
+        source
+    } else {
+        source.parent().unwrap_or(Path::new("."))
+    };
+    let program = into.join(PROGRAM);
+    match language {
+        Language::C | Language::Cpp => {
+            let (tool, standard) = match language {
+                Language::C => ("gcc", "-std=gnu17"),
+                _ => ("g++", "-std=gnu++17"),
+            };
+            let mut command = Command::new(tool);
+            command.args(["-O2", standard]).arg("-I").arg(folder);
+            command
+                .args(sources(source, language)?)
+                .arg("-o")
+                .arg(&program)
+                .arg("-lm");
+            run(command, tool)?;
+            Ok(vec![program.into_os_string()])
+        }
+        Language::Python3 => {
+            copy(source, into)?;
+            let files = sources(&copied(source, into), language)?;
+            let mut command = Command::new("python3");
+            command.args(["-m", "py_compile"]).args(&files);
+            run(command, "python3")?;
+            let entry = if !source.is_dir() {
+                files.into_iter().next()
+            } else if into.join("__main__.py").is_file() {
+                Some(into.to_path_buf())
+            } else {
+                entry(&files, "main.py")
+            };
+            let entry = entry
+                .ok_or_else(|| no_entry(source, "`__main__.py`, `main.py` or one `.py` file"))?;
+            Ok(vec!["python3".into(), entry.into_os_string()])
+        }
+        Language::Java => {
+            needs("java")?;
+            let files = sources(source, language)?;
+            let class = main_class(source, &files)?;
+            let classes = into.join("classes");
+            let mut command = Command::new("javac");
+            command
+                .args(["-encoding", "UTF-8", "-d"])
+                .arg(&classes)
+                .args(&files);
+            run(command, "javac")?;
+            Ok(vec![
+                "java".into(),
+                "-cp".into(),
+                classes.into_os_string(),
+                class.into(),
+            ])
+        }
+        Language::Kotlin => {
+            needs("java")?;
+            let jar = into.join(format!("{PROGRAM}.jar"));
+            let mut command = Command::new("kotlinc");
+            command
+                .args(sources(source, language)?)
+                .arg("-include-runtime")
+                .arg("-d")
+                .arg(&jar);
+            run(command, "kotlinc")?;
+            Ok(vec!["java".into(), "-jar".into(), jar.into_os_string()])
+        }
+        Language::Rust => {
+            let files = sources(source, language)?;
+            let main = if source.is_dir() {
+                entry(&files, "main.rs")
+            } else {
+                files.first().cloned()
+            };
+            let main = main.ok_or_else(|| no_entry(source, "`main.rs` or one `.rs` file"))?;
+            let mut command = Command::new("rustc");
+            command
+                .args(["-O", "--edition", "2021"])
+                .arg(main)
+                .arg("-o")
+                .arg(&program);
+            run(command, "rustc")?;
+            Ok(vec![program.into_os_string()])
+        }
+        Language::Scripts => {
+            copy(source, into)?;
+            if into.join("build").is_file() {
+                let mut command = Command::new("sh");
+                command.arg("build").current_dir(into);
+                run(command, "build")?;
+            }
+            let run_script = into.join("run");
+            let permissions = fs::Permissions::from_mode(0o755);
+            fs::set_permissions(&run_script, permissions)
+                .map_err(|_| no_entry(source, "a `run` file after `build`"))?;
+            Ok(vec![run_script.into_os_string()])
+        }
+        Language::Unknown => Err(BuildError::UnknownLanguage {
+            source: source.to_path_buf(),
+        }),
+    }
+}
+
+fn io_error(path: &Path, error: &io::Error) -> BuildError {
+    BuildError::Io {
+        path: path.to_path_buf(),
+        message: error.to_string(),
+    }
+}
+
+fn no_entry(source: &Path, looked_for: &str) -> BuildError {
+    BuildError::NoEntryPoint {
+        source: source.to_path_buf(),
+        looked_for: looked_for.to_owned(),
+    }
+}
+
+/// The source files of the program: the file, or the folder's files in `language`, in order.
+fn sources(source: &Path, language: Language) -> Result<Vec<PathBuf>, BuildError> {
+    if !source.is_dir() {
+        return Ok(vec![source.to_path_buf()]);
+    }
+    let entries = fs::read_dir(source).map_err(|error| io_error(source, &error))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|error| io_error(source, &error))?.path();
+        if path.is_file() && Language::of_file(&path) == language {
+            files.push(path);
+        }
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(no_entry(source, &format!("a {language} file")));
+    }
+    Ok(files)
+}
+
+/// The file named `name` among `files`, else the only one.
+fn entry(files: &[PathBuf], name: &str) -> Option<PathBuf> {
+    let named = files
+        .iter()
+        .find(|file| file.file_name() == Some(OsStr::new(name)));
+    named
+        .or(if files.len() == 1 {
+            files.first()
+        } else {
+            None
+        })
+        .cloned()
+}
+
+/// The class that runs a Java program: a file's own name; in a folder, `Main`, else the one
+/// class with a `main` method.
+fn main_class(source: &Path, files: &[PathBuf]) -> Result<String, BuildError> {
+    let stem = |file: &PathBuf| {
+        file.file_stem()
+            .map(|stem| stem.to_string_lossy().into_owned())
+    };
+    if !source.is_dir() || files.len() == 1 {
+        return files
+            .first()
+            .and_then(stem)
+            .ok_or_else(|| no_entry(source, "a class"));
+    }
+    if files
+        .iter()
+        .any(|file| stem(file).as_deref() == Some("Main"))
+    {
+        return Ok("Main".to_owned());
+    }
+    let with_main: Vec<&PathBuf> = files
+        .iter()
+        .filter(|file| fs::read_to_string(file).is_ok_and(|text| text.contains("static void main")))
+        .collect();
+    match with_main.as_slice() {
+        [file] => stem(file).ok_or_else(|| no_entry(source, "a class")),
+        _ => Err(no_entry(
+            source,
+            "`Main.java` or one class with a `main` method",
+        )),
+    }
+}
+
+/// Where `source` is once copied into `into`: a file in it, or a folder as `into` itself.
+fn copied(source: &Path, into: &Path) -> PathBuf {
+    match source.file_name() {
+        Some(name) if !source.is_dir() => into.join(name),
+        _ => into.to_path_buf(),
+    }
+}
+
+/// Copies a file into `into`, or a folder's content, whole.
+fn copy(source: &Path, into: &Path) -> Result<(), BuildError> {
+    if !source.is_dir() {
+        let target = copied(source, into);
+        return fs::copy(source, &target)
+            .map(drop)
+            .map_err(|error| io_error(source, &error));
+    }
+    let entries = fs::read_dir(source).map_err(|error| io_error(source, &error))?;
+    for entry in entries {
+        let path = entry.map_err(|error| io_error(source, &error))?.path();
+        let target = into.join(path.file_name().unwrap_or_default());
+        if path.is_dir() {
+            fs::create_dir_all(&target).map_err(|error| io_error(&target, &error))?;
+            copy(&path, &target)?;
+        } else {
+            fs::copy(&path, &target).map_err(|error| io_error(&path, &error))?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether `tool` is an executable file in a folder of the `PATH`.
+fn on_path(tool: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|dir| {
+            fs::metadata(dir.join(tool))
+                .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+        })
+    })
+}
+
+/// A runtime the built program needs.
+fn needs(tool: &str) -> Result<(), BuildError> {
+    if on_path(tool) {
+        Ok(())
+    } else {
+        Err(BuildError::ToolMissing {
+            tool: tool.to_owned(),
+        })
+    }
+}
+
+/// Runs a compile, in a process group of its own that is killed after it (or after
+/// [`COMPILE_TIME_LIMIT`]), keeping what it writes.
+fn run(mut command: Command, tool: &str) -> Result<(), BuildError> {
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let (mut child, registration) = match reaper::spawn(&mut command) {
+        Ok(started) => started,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            return Err(BuildError::ToolMissing {
+                tool: tool.to_owned(),
+            });
+        }
+        Err(error) => return Err(io_error(Path::new(tool), &error)),
+    };
+    let read = |pipe: Option<Box<dyn Read + Send>>| {
+        thread::spawn(move || {
+            let mut kept = Vec::new();
+            if let Some(pipe) = pipe {
+                // Read to the end, keeping the first part: a writer is never blocked.
+                let mut pipe = pipe;
+                let mut buffer = [0; 8192];
+                while let Ok(count) = pipe.read(&mut buffer) {
+                    if count == 0 {
+                        break;
+                    }
+                    let room = MESSAGE_LIMIT.saturating_sub(kept.len());
+                    kept.extend_from_slice(&buffer[..count.min(room)]);
+                }
+            }
+            kept
+        })
+    };
+    let stdout = read(
+        child
+            .stdout
+            .take()
+            .map(|pipe| Box::new(pipe) as Box<dyn Read + Send>),
+    );
+    let stderr = read(
+        child
+            .stderr
+            .take()
+            .map(|pipe| Box::new(pipe) as Box<dyn Read + Send>),
+    );
+    let deadline = Instant::now() + COMPILE_TIME_LIMIT;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+            _ => break None,
+        }
+    };
+    reaper::kill_group(registration.group());
+    if status.is_none() {
+        let _ = child.wait();
+    }
+    drop(registration);
+    let stdout = stdout.join().unwrap_or_default();
+    let stderr = stderr.join().unwrap_or_default();
+    match status {
+        None => Err(BuildError::TimedOut {
+            tool: tool.to_owned(),
+        }),
+        Some(status) if status.success() => Ok(()),
+        Some(_) => {
+            let mut message = String::from_utf8_lossy(&stderr).into_owned();
+            message.push_str(&String::from_utf8_lossy(&stdout));
+            Err(BuildError::Failed {
+                tool: tool.to_owned(),
+                message: message.trim_end().to_owned(),
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::process::Command;
+
+    use super::*;
+
+    fn output(argv: &[OsString], input: &str) -> String {
+        let mut child = Command::new(&argv[0])
+            .args(&argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the built program starts");
+        if let Some(mut stdin) = child.stdin.take() {
+            std::io::Write::write_all(&mut stdin, input.as_bytes()).expect("input written");
+        }
+        let done = child.wait_with_output().expect("it ends");
+        String::from_utf8_lossy(&done.stdout).into_owned()
+    }
+
+    #[test]
+    fn builds_c_with_a_header_beside_it() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let source = dir.path().join("src");
+        fs::create_dir(&source).expect("folder");
+        fs::write(
+            source.join("twice.h"),
+            "static int twice(int x) { return 2 * x; }\n",
+        )
+        .expect("write");
+        fs::write(
+            source.join("main.c"),
+            "#include <stdio.h>\n#include <math.h>\n#include \"twice.h\"\n\
+             int main(void) { int x; if (scanf(\"%d\", &x) != 1) return 1; \
+             printf(\"%d %.0f\\n\", twice(x), sqrt(16.0 * x * x)); return 0; }\n",
+        )
+        .expect("write");
+        let argv = build(&source, Language::C, &dir.path().join("out")).expect("it builds");
+        assert_eq!(output(&argv, "21\n"), "42 84\n");
+    }
+
+    #[test]
+    fn a_failed_compile_carries_the_compilers_message() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let source = dir.path().join("broken.c");
+        fs::write(&source, "int main(void) { return undeclared_thing; }\n").expect("write");
+        match build(&source, Language::C, &dir.path().join("out")) {
+            Err(BuildError::Failed { tool, message }) => {
+                assert_eq!(tool, "gcc");
+                assert!(message.contains("undeclared_thing"), "{message}");
+            }
+            other => panic!("expected a failed compile, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn builds_python_files_and_folders() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let file = dir.path().join("echo.py");
+        fs::write(&file, "print(input()[::-1])\n").expect("write");
+        let argv = build(&file, Language::Python3, &dir.path().join("one")).expect("it builds");
+        assert_eq!(argv[0], "python3");
+        assert_eq!(output(&argv, "abc\n"), "cba\n");
+        // The source stays as it was: nothing is written beside it.
+        assert!(!dir.path().join("__pycache__").exists());
+
+        let package = dir.path().join("package");
+        fs::create_dir(&package).expect("folder");
+        fs::write(
+            package.join("helper.py"),
+            "def shout(s):\n    return s.upper()\n",
+        )
+        .expect("write");
+        fs::write(
+            package.join("__main__.py"),
+            "from helper import shout\nprint(shout(input()))\n",
+        )
+        .expect("write");
+        let argv = build(&package, Language::Python3, &dir.path().join("two")).expect("it builds");
+        assert_eq!(output(&argv, "abc\n"), "ABC\n");
+
+        let broken = dir.path().join("broken.py");
+        fs::write(&broken, "def f(:\n").expect("write");
+        let error = build(&broken, Language::Python3, &dir.path().join("three"))
+            .expect_err("a syntax error");
+        assert!(
+            matches!(&error, BuildError::Failed { message, .. } if message.contains("SyntaxError")),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_missing_compiler_is_named() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let source = dir.path().join("Main.kt");
+        fs::write(&source, "fun main() { println(1) }\n").expect("write");
+        if on_path("kotlinc") || !on_path("java") {
+            return;
+        }
+        let error =
+            build(&source, Language::Kotlin, &dir.path().join("out")).expect_err("no kotlinc");
+        assert_eq!(
+            error,
+            BuildError::ToolMissing {
+                tool: "kotlinc".to_owned()
+            }
+        );
+        assert_eq!(error.to_string(), "`kotlinc` is not installed");
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_build() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let source = dir.path().join("prog.hs");
+        fs::write(&source, "main = return ()\n").expect("write");
+        assert!(matches!(
+            build(&source, Language::Unknown, &dir.path().join("out")),
+            Err(BuildError::UnknownLanguage { .. })
+        ));
+        let folder = dir.path().join("two");
+        fs::create_dir(&folder).expect("folder");
+        fs::write(folder.join("a.py"), "").expect("write");
+        fs::write(folder.join("b.py"), "").expect("write");
+        assert!(matches!(
+            build(&folder, Language::Python3, &dir.path().join("out2")),
+            Err(BuildError::NoEntryPoint { .. })
+        ));
+    }
+
+    /// Slow (a JVM, rustc): run with `--ignored`.
+    #[test]
+    #[ignore = "compiles Java and Rust, which takes seconds"]
+    fn builds_java_and_rust() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let java = dir.path().join("java");
+        fs::create_dir(&java).expect("folder");
+        fs::write(
+            java.join("Helper.java"),
+            "class Helper { static int twice(int x) { return 2 * x; } }\n",
+        )
+        .expect("write");
+        fs::write(
+            java.join("Solve.java"),
+            "public class Solve { public static void main(String[] a) { \
+             System.out.println(Helper.twice(new java.util.Scanner(System.in).nextInt())); } }\n",
+        )
+        .expect("write");
+        let argv = build(&java, Language::Java, &dir.path().join("java-out")).expect("it builds");
+        assert_eq!(argv.last(), Some(&OsString::from("Solve")));
+        assert_eq!(output(&argv, "21\n"), "42\n");
+
+        let rust = dir.path().join("rust");
+        fs::create_dir(&rust).expect("folder");
+        fs::write(
+            rust.join("twice.rs"),
+            "pub fn twice(x: i64) -> i64 { 2 * x }\n",
+        )
+        .expect("write");
+        fs::write(
+            rust.join("main.rs"),
+            "mod twice;\nfn main() { let mut s = String::new(); \
+             std::io::stdin().read_line(&mut s).unwrap(); \
+             println!(\"{}\", twice::twice(s.trim().parse().unwrap())); }\n",
+        )
+        .expect("write");
+        let argv = build(&rust, Language::Rust, &dir.path().join("rust-out")).expect("it builds");
+        assert_eq!(output(&argv, "21\n"), "42\n");
+    }
+
+    #[test]
+    fn runs_a_build_script() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let source = dir.path().join("validator");
+        fs::create_dir(&source).expect("folder");
+        fs::write(
+            source.join("build"),
+            "printf '#!/bin/sh\\necho built\\n' > run\n",
+        )
+        .expect("write");
+        let argv = build(&source, Language::Scripts, &dir.path().join("out")).expect("it builds");
+        assert_eq!(output(&argv, ""), "built\n");
+    }
+}

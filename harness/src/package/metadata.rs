@@ -1,0 +1,258 @@
+//! `problem.yaml`: the problem's version of the format, name, type, limits and validation; and
+//! the reading of the package's YAML files, with the line of a mistake.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Duration;
+
+use serde::Deserialize;
+use serde::de::{DeserializeOwned, IgnoredAny};
+
+use super::{FormatVersion, Language, PackageError, Validation, read_text, sorted_names};
+
+/// What the rest of the reading needs of `problem.yaml`.
+#[derive(Debug)]
+pub(super) struct Metadata {
+    pub(super) version: FormatVersion,
+    pub(super) title: Option<String>,
+    pub(super) scoring: bool,
+    pub(super) interactive: bool,
+    /// Legacy's `validation: custom …`.
+    pub(super) custom: bool,
+    pub(super) time_limit: Option<Duration>,
+    pub(super) memory_mib: Option<u64>,
+    /// Legacy's `validator_flags`, split on white space.
+    pub(super) validator_flags: Vec<String>,
+}
+
+/// A string, or a sequence of them.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub(super) enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    /// The strings: a single one split on white space (legacy writes a list so).
+    pub(super) fn words(&self) -> Vec<String> {
+        match self {
+            OneOrMany::One(text) => text.split_whitespace().map(str::to_owned).collect(),
+            OneOrMany::Many(items) => items.clone(),
+        }
+    }
+}
+
+/// A name, or a map of language codes to names.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Name {
+    One(String),
+    Many(BTreeMap<String, String>),
+}
+
+/// The keys of `problem.yaml` in either version; the format makes an unknown key an error.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+// Keys the format has and this reading does not use are fields only so as to be accepted.
+#[allow(dead_code)]
+struct ProblemYaml {
+    problem_format_version: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<OneOrMany>,
+    name: Option<Name>,
+    limits: Option<Limits>,
+    validation: Option<String>,
+    validator_flags: Option<String>,
+    grading: Option<IgnoredAny>,
+    uuid: Option<IgnoredAny>,
+    version: Option<IgnoredAny>,
+    author: Option<IgnoredAny>,
+    credits: Option<IgnoredAny>,
+    source: Option<IgnoredAny>,
+    source_url: Option<IgnoredAny>,
+    license: Option<IgnoredAny>,
+    rights_owner: Option<IgnoredAny>,
+    embargo_until: Option<IgnoredAny>,
+    keywords: Option<IgnoredAny>,
+    languages: Option<IgnoredAny>,
+    allow_file_writing: Option<IgnoredAny>,
+    constants: Option<IgnoredAny>,
+}
+
+/// The keys of `limits` in either version.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+// Keys the format has and this reading does not use are fields only so as to be accepted.
+#[allow(dead_code)]
+struct Limits {
+    time_limit: Option<f64>,
+    memory: Option<u64>,
+    time_multiplier: Option<IgnoredAny>,
+    time_multipliers: Option<IgnoredAny>,
+    time_safety_margin: Option<IgnoredAny>,
+    time_resolution: Option<IgnoredAny>,
+    output: Option<IgnoredAny>,
+    code: Option<IgnoredAny>,
+    compilation_time: Option<IgnoredAny>,
+    compilation_memory: Option<IgnoredAny>,
+    validation_time: Option<IgnoredAny>,
+    validation_memory: Option<IgnoredAny>,
+    validation_output: Option<IgnoredAny>,
+    validation_passes: Option<IgnoredAny>,
+}
+
+/// Reads a YAML file of the package; an empty one is `T`'s default.
+pub(super) fn parse<T: DeserializeOwned + Default>(path: &Path) -> Result<T, PackageError> {
+    let text = read_text(path)?;
+    match serde_saphyr::from_str::<Option<T>>(&text) {
+        Ok(value) => Ok(value.unwrap_or_default()),
+        Err(error) => {
+            let location = error.location();
+            let mut message = error.without_snippet().to_string();
+            if let Some(at) = location {
+                let suffix = format!(" at line {}, column {}", at.line(), at.column());
+                if let Some(stripped) = message.strip_suffix(&suffix) {
+                    message = stripped.to_owned();
+                }
+            }
+            Err(PackageError {
+                path: path.to_path_buf(),
+                line: location.and_then(|at| usize::try_from(at.line()).ok()),
+                message,
+            })
+        }
+    }
+}
+
+/// Reads `problem.yaml`.
+pub(super) fn read(path: &Path) -> Result<Metadata, PackageError> {
+    let yaml: ProblemYaml = parse(path)?;
+    let error = |message: String| Err(PackageError::new(path, message));
+    let version = match yaml.problem_format_version.as_deref() {
+        None | Some("legacy" | "legacy-icpc") => FormatVersion::Legacy,
+        Some("2023-07" | "2023-07-draft") => FormatVersion::V2023_07,
+        Some(other) => {
+            return error(format!(
+                "problem_format_version `{other}` is not one this reads \
+                 (legacy, legacy-icpc, 2023-07 or 2023-07-draft)"
+            ));
+        }
+    };
+    let types = yaml.kind.as_ref().map(OneOrMany::words).unwrap_or_default();
+    for kind in &types {
+        match kind.as_str() {
+            "pass-fail" | "scoring" | "interactive" => {}
+            "multi-pass" | "submit-answer" => {
+                return error(format!("problems of type `{kind}` are not supported"));
+            }
+            _ => return error(format!("`{kind}` is not a problem type")),
+        }
+    }
+    let mut custom = false;
+    let mut interactive = types.iter().any(|kind| kind == "interactive");
+    if let Some(validation) = &yaml.validation {
+        let mut words = validation.split_whitespace();
+        match words.next() {
+            Some("default") if words.clone().next().is_none() => {}
+            Some("custom") => custom = true,
+            _ => {
+                return error(format!(
+                    "`validation: {validation}` is neither default nor custom"
+                ));
+            }
+        }
+        for word in words {
+            match word {
+                "interactive" => interactive = true,
+                "score" => {}
+                _ => {
+                    return error(format!(
+                        "`{word}` in `validation` is neither interactive nor score"
+                    ));
+                }
+            }
+        }
+    }
+    let title = yaml.name.map(|name| match name {
+        Name::One(name) => name,
+        Name::Many(mut names) => names
+            .remove("en")
+            .or_else(|| names.into_values().next())
+            .unwrap_or_default(),
+    });
+    let limits = yaml.limits.unwrap_or_default();
+    let time_limit = match (version, limits.time_limit) {
+        (FormatVersion::V2023_07, Some(seconds)) => match Duration::try_from_secs_f64(seconds) {
+            Ok(limit) if seconds > 0.0 => Some(limit),
+            _ => {
+                return error(format!(
+                    "limits.time_limit {seconds} is not a positive time"
+                ));
+            }
+        },
+        _ => None,
+    };
+    Ok(Metadata {
+        version,
+        title,
+        scoring: types.iter().any(|kind| kind == "scoring"),
+        interactive,
+        custom,
+        time_limit,
+        memory_mib: limits.memory,
+        validator_flags: yaml
+            .validator_flags
+            .map(|flags| flags.split_whitespace().map(str::to_owned).collect())
+            .unwrap_or_default(),
+    })
+}
+
+/// The package's validation: default, or its custom validator, found where its version puts it.
+pub(super) fn validation(folder: &Path, meta: &Metadata) -> Result<Validation, PackageError> {
+    let source = match meta.version {
+        FormatVersion::V2023_07 => {
+            let program = folder.join("output_validator");
+            program.exists().then_some(program)
+        }
+        FormatVersion::Legacy => {
+            let programs = folder.join("output_validators");
+            if meta.custom && programs.is_dir() {
+                let names = sorted_names(&programs)?;
+                if names.len() > 1 {
+                    return Err(PackageError::new(
+                        &programs,
+                        format!("holds {} validators; one is supported", names.len()),
+                    ));
+                }
+                names.first().map(|name| programs.join(name))
+            } else {
+                None
+            }
+        }
+    };
+    let Some(source) = source else {
+        if meta.custom || meta.interactive {
+            let name = match meta.version {
+                FormatVersion::Legacy => "output_validators",
+                FormatVersion::V2023_07 => "output_validator",
+            };
+            let what = if meta.interactive {
+                "an interactive problem"
+            } else {
+                "custom validation"
+            };
+            return Err(PackageError::new(
+                folder.join(name),
+                format!("is missing: {what} needs an output validator there"),
+            ));
+        }
+        return Ok(Validation::Default);
+    };
+    Ok(Validation::Custom {
+        language: Language::of_program(&source),
+        source,
+        args: meta.validator_flags.clone(),
+        interactive: meta.interactive,
+    })
+}

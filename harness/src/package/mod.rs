@@ -1,0 +1,313 @@
+//! Problem packages of the Kattis / ICPC problem package format (`legacy` and `2023-07`), read
+//! into plain data: the problem's metadata, its statement, its test cases in the order the
+//! format gives them, its output validation and its example submissions.
+//!
+//! [`load`] reads a package folder. Nothing here runs a program: [`default_validation`] is the
+//! format's default output validator, done in-process, and [`building`] turns a program's source
+//! into a command line. Running the cases, a custom output validator or an interactive one is
+//! left to the caller.
+
+pub mod building;
+pub mod default_validation;
+mod metadata;
+mod scores;
+mod statement;
+mod submissions;
+mod testdata;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+pub use default_validation::DefaultFlags;
+pub use scores::{CaseOutcome, Score, ScoreError};
+pub use statement::{Statement, StatementFormat, latex_to_markdown};
+pub use submissions::{ExpectedVerdict, Language, Submission};
+
+/// The name of the file that makes a folder a problem package.
+pub const PROBLEM_YAML: &str = "problem.yaml";
+
+/// A problem package, read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Package {
+    /// The package's folder.
+    pub folder: PathBuf,
+    /// The problem's short name: the folder's name.
+    pub short_name: String,
+    /// The problem's name: `name` of `problem.yaml`; of a map of languages to names, the `en`
+    /// one, else the first. The short name when `name` is missing (legacy allows that).
+    pub title: String,
+    /// The version of the format, from `problem_format_version`.
+    pub version: FormatVersion,
+    /// Whether the problem is a scoring problem (`type: scoring`), whose submissions get a score
+    /// as well as a verdict.
+    pub scoring: bool,
+    /// The time limit a case runs under, `limits.time_limit` of a `2023-07` package.
+    ///
+    /// `None` when the package gives none, which is always so in `legacy`: a legacy package has
+    /// only `limits.time_multiplier`, a factor on the slowest accepted submission's time, and a
+    /// `2023-07` package without `time_limit` has its limit inferred from its submissions'
+    /// times. Neither is done here, since it needs the submissions timed: the caller picks the
+    /// limit.
+    pub time_limit: Option<Duration>,
+    /// The memory limit in MiB, `limits.memory`, when the package gives one.
+    pub memory_limit_mib: Option<u64>,
+    /// How a submission's output is judged.
+    pub validation: Validation,
+    /// The problem statement, if the package has one in Markdown or LaTeX.
+    pub statement: Option<Statement>,
+    /// Every test case: `data/sample` first, then `data/secret`, each folder's cases and
+    /// subgroups together in the lexicographic order of their names, as the format uses them.
+    pub cases: Vec<TestCase>,
+    /// Every test data group of a scoring problem (empty for a pass-fail one), parents before
+    /// their subgroups, with how its score is made.
+    pub groups: Vec<Group>,
+    /// Every example submission under `submissions/<verdict>/`, in the order of their paths.
+    pub submissions: Vec<Submission>,
+}
+
+/// The version of the problem package format a package is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatVersion {
+    /// `legacy` (or `legacy-icpc`, or no `problem_format_version` at all).
+    Legacy,
+    /// `2023-07` (written `2023-07-draft` while it was being made).
+    V2023_07,
+}
+
+/// How a submission's output is judged.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Validation {
+    /// The format's default output validator ([`default_validation::validate`]); each case's
+    /// flags are in its [`TestCase::default_flags`].
+    Default,
+    /// A custom output validator, given by its source.
+    Custom {
+        /// The validator program: a source file, or a folder holding its files (`2023-07`:
+        /// `output_validator/` itself; legacy: the one program in `output_validators/`).
+        source: PathBuf,
+        /// The language its source is in, from the extensions of its files.
+        language: Language,
+        /// Arguments passed to the validator for every case (legacy's `validator_flags` of
+        /// `problem.yaml`); each case's full list is in its [`TestCase::validator_args`].
+        args: Vec<String>,
+        /// Whether the validator runs interactively with the submission: its standard output
+        /// is the submission's input, and the submission's output its input.
+        interactive: bool,
+    },
+}
+
+/// One test case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestCase {
+    /// Its path under `data/` without the extension, such as `sample/1` or `secret/group1/03`.
+    pub name: String,
+    /// The `.in` file, given to the submission on its standard input.
+    pub input: PathBuf,
+    /// The `.ans` file, given to the output validator.
+    pub answer: PathBuf,
+    /// The `.hint` file: a hint for someone whose submission failed the case.
+    pub hint: Option<PathBuf>,
+    /// The `.desc` file: what the case tests, for the judges.
+    pub description: Option<PathBuf>,
+    /// The `.interaction` file of a sample of an interactive problem, shown in its statement.
+    pub interaction: Option<PathBuf>,
+    /// Whether it is a sample (under `data/sample`).
+    pub is_sample: bool,
+    /// The path under `data/` of the group that holds it, such as `secret/group1`.
+    pub group: String,
+    /// The arguments in force for the output validator on this case: the problem's own
+    /// (legacy `validator_flags`), then those of the group's `testdata.yaml` as inherited.
+    pub validator_args: Vec<String>,
+    /// Those arguments read as the default validator's flags, when validation is default.
+    pub default_flags: Option<DefaultFlags>,
+    /// How the case is scored in a scoring problem; [`CaseScoring::None`] otherwise.
+    pub scoring: CaseScoring,
+}
+
+/// How a test case is scored.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CaseScoring {
+    /// Not scored: a pass-fail problem, a sample of a `2023-07` problem, or a case of a group
+    /// with `pass-fail` aggregation, which scores as a whole.
+    None,
+    /// `2023-07`: the case scores up to this much (the `score.txt` of an accepted case, else
+    /// this, when accepted; 0 when not).
+    UpTo(f64),
+    /// `2023-07`: a case of an unbounded group, whose validator must give its score.
+    Unbounded,
+    /// Legacy: the score of an accepted case without `score.txt`, and of a rejected case
+    /// (`accept_score` and `reject_score` of its `testdata.yaml`).
+    Legacy {
+        /// The score when accepted, unless the validator gives one.
+        accept: f64,
+        /// The score when rejected.
+        reject: f64,
+    },
+}
+
+/// A test data group of a scoring problem.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    /// Its path under `data/`, such as `secret` or `secret/group1`; legacy's root group is `""`.
+    pub path: String,
+    /// How the scores of its cases and subgroups make its own.
+    pub aggregation: Aggregation,
+    /// `2023-07`: the most it can score (given, or inferred as the format says); `None` when
+    /// unbounded, and always in legacy, which has no maximum.
+    pub max_score: Option<f64>,
+    /// Legacy's `ignore_sample` grader flag, for the root group: only `secret` counts.
+    pub ignore_sample: bool,
+}
+
+/// How a group's score is made from those of its cases and subgroups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aggregation {
+    /// `2023-07`: the group's maximum score if every case in it is accepted, else 0.
+    PassFail,
+    /// The sum.
+    Sum,
+    /// The minimum.
+    Min,
+    /// Legacy only: the maximum.
+    Max,
+    /// Legacy only: the average.
+    Avg,
+}
+
+/// A package that cannot be read, with the place to look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackageError {
+    /// The file or folder to blame.
+    pub path: PathBuf,
+    /// The 1-based line of the file, where one is known.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl PackageError {
+    fn new(path: impl Into<PathBuf>, message: impl Into<String>) -> PackageError {
+        PackageError {
+            path: path.into(),
+            line: None,
+            message: message.into(),
+        }
+    }
+
+    fn io(path: &Path, error: &std::io::Error) -> PackageError {
+        PackageError::new(path, format!("cannot be read: {error}"))
+    }
+}
+
+impl fmt::Display for PackageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for PackageError {}
+
+/// Whether `folder` is a problem package: it holds a `problem.yaml`.
+#[must_use]
+pub fn is_package(folder: &Path) -> bool {
+    folder.join(PROBLEM_YAML).is_file()
+}
+
+/// Reads the problem package in `folder`.
+///
+/// # Errors
+///
+/// When a file of the package cannot be read or does not follow the format: a broken
+/// `problem.yaml` or `testdata.yaml` names its line; a `.in` without its `.ans`; a custom or
+/// interactive validation without a validator; a problem type this reading does not support
+/// (`multi-pass`, `submit-answer`) or a custom grader.
+pub fn load(folder: &Path) -> Result<Package, PackageError> {
+    let short_name = folder
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let meta = metadata::read(&folder.join(PROBLEM_YAML))?;
+    let validation = metadata::validation(folder, &meta)?;
+    let data = testdata::read(folder, &meta, &validation)?;
+    Ok(Package {
+        folder: folder.to_path_buf(),
+        title: meta.title.clone().unwrap_or_else(|| short_name.clone()),
+        short_name,
+        version: meta.version,
+        scoring: meta.scoring,
+        time_limit: meta.time_limit,
+        memory_limit_mib: meta.memory_mib,
+        validation,
+        statement: statement::find(folder),
+        cases: data.cases,
+        groups: data.groups,
+        submissions: submissions::find(folder)?,
+    })
+}
+
+impl Package {
+    /// Whether the output validator runs interactively with the submission.
+    #[must_use]
+    pub fn is_interactive(&self) -> bool {
+        matches!(
+            self.validation,
+            Validation::Custom {
+                interactive: true,
+                ..
+            }
+        )
+    }
+
+    /// The statement in Markdown: a Markdown statement as it is, a LaTeX one turned into
+    /// Markdown by [`latex_to_markdown`].
+    ///
+    /// # Errors
+    ///
+    /// When the package has no statement in Markdown or LaTeX, or its file cannot be read.
+    pub fn statement_markdown(&self) -> Result<String, PackageError> {
+        let Some(statement) = &self.statement else {
+            let folder = match self.version {
+                FormatVersion::Legacy => "problem_statement",
+                FormatVersion::V2023_07 => "statement",
+            };
+            return Err(PackageError::new(
+                self.folder.join(folder),
+                "holds no problem statement in Markdown or LaTeX",
+            ));
+        };
+        let text = read_text(&statement.path)?;
+        Ok(match statement.format {
+            StatementFormat::Markdown => text,
+            StatementFormat::Latex => latex_to_markdown(&text),
+        })
+    }
+}
+
+/// The text of a file of the package.
+fn read_text(path: &Path) -> Result<String, PackageError> {
+    let bytes = fs::read(path).map_err(|error| PackageError::io(path, &error))?;
+    String::from_utf8(bytes).map_err(|_| PackageError::new(path, "is not UTF-8 text"))
+}
+
+/// The names in `folder`, sorted, leaving out hidden ones (`.git`, editors' files).
+fn sorted_names(folder: &Path) -> Result<Vec<String>, PackageError> {
+    let entries = fs::read_dir(folder).map_err(|error| PackageError::io(folder, &error))?;
+    let mut names = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|error| PackageError::io(folder, &error))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with('.') {
+            names.push(name);
+        }
+    }
+    names.sort();
+    Ok(names)
+}

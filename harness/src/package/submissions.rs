@@ -1,0 +1,199 @@
+//! The example submissions under `submissions/<verdict>/`, and the language of a program.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use super::{PackageError, sorted_names};
+
+/// The language of a program, guessed from its files' extensions as the format's table gives
+/// them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// C: `.c`.
+    C,
+    /// C++: `.cc`, `.cpp`, `.cxx`, `.c++`, `.C`.
+    Cpp,
+    /// Python 3: `.py`.
+    Python3,
+    /// Java: `.java`.
+    Java,
+    /// Kotlin: `.kt`.
+    Kotlin,
+    /// Rust: `.rs`.
+    Rust,
+    /// A folder holding a `build` or `run` script, which builds or is the program (allowed for
+    /// validators).
+    Scripts,
+    /// None of these, or several.
+    Unknown,
+}
+
+impl Language {
+    /// The language of a file from its extension.
+    #[must_use]
+    pub fn of_file(path: &Path) -> Language {
+        match path.extension().and_then(|extension| extension.to_str()) {
+            Some("c") => Language::C,
+            Some("cc" | "cpp" | "cxx" | "c++" | "C") => Language::Cpp,
+            Some("py") => Language::Python3,
+            Some("java") => Language::Java,
+            Some("kt") => Language::Kotlin,
+            Some("rs") => Language::Rust,
+            _ => Language::Unknown,
+        }
+    }
+
+    /// The language of a program, a file or a folder: a folder with a `build` or `run` script
+    /// is [`Language::Scripts`], else the one language of its files whose extensions name one
+    /// (headers and other files are left out), [`Language::Unknown`] when none or several.
+    #[must_use]
+    pub fn of_program(path: &Path) -> Language {
+        if !path.is_dir() {
+            return Language::of_file(path);
+        }
+        if path.join("build").is_file() || path.join("run").is_file() {
+            return Language::Scripts;
+        }
+        let mut found = None;
+        for name in sorted_names(path).unwrap_or_default() {
+            match (Language::of_file(Path::new(&name)), found) {
+                (Language::Unknown, _) => {}
+                (language, None) => found = Some(language),
+                (language, Some(other)) if language != other => return Language::Unknown,
+                _ => {}
+            }
+        }
+        found.unwrap_or(Language::Unknown)
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Language::C => "C",
+            Language::Cpp => "C++",
+            Language::Python3 => "Python 3",
+            Language::Java => "Java",
+            Language::Kotlin => "Kotlin",
+            Language::Rust => "Rust",
+            Language::Scripts => "build and run scripts",
+            Language::Unknown => "an unknown language",
+        })
+    }
+}
+
+/// The verdict an example submission is expected to get: the folder it is in.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ExpectedVerdict {
+    /// `accepted`: accepted on every case.
+    Accepted,
+    /// `partially_accepted` (legacy, scoring problems): accepted, with less than the full score.
+    PartiallyAccepted,
+    /// `wrong_answer`: a wrong answer on some case, and no other failure.
+    WrongAnswer,
+    /// `time_limit_exceeded`: too slow on some case.
+    TimeLimitExceeded,
+    /// `run_time_error`: crashes on some case.
+    RunTimeError,
+    /// `rejected` (`2023-07`): not accepted on some case, whatever the failure.
+    Rejected,
+    /// `brute_force` (`2023-07`): never a wrong answer, but too slow or crashing on some case.
+    BruteForce,
+    /// Another folder, which a `2023-07` package defines in its `submissions.yaml`.
+    Other(String),
+}
+
+impl ExpectedVerdict {
+    /// The verdict of a folder of `submissions/`.
+    #[must_use]
+    pub fn from_folder(name: &str) -> ExpectedVerdict {
+        match name {
+            "accepted" => ExpectedVerdict::Accepted,
+            "partially_accepted" => ExpectedVerdict::PartiallyAccepted,
+            "wrong_answer" => ExpectedVerdict::WrongAnswer,
+            "time_limit_exceeded" => ExpectedVerdict::TimeLimitExceeded,
+            "run_time_error" => ExpectedVerdict::RunTimeError,
+            "rejected" => ExpectedVerdict::Rejected,
+            "brute_force" => ExpectedVerdict::BruteForce,
+            other => ExpectedVerdict::Other(other.to_owned()),
+        }
+    }
+}
+
+/// An example submission.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submission {
+    /// Its path under `submissions/`, such as `accepted/mean.c`.
+    pub name: String,
+    /// Its file, or the folder holding its files.
+    pub path: PathBuf,
+    /// The verdict it is expected to get.
+    pub expected: ExpectedVerdict,
+    /// Its language.
+    pub language: Language,
+}
+
+/// The submissions of the package in `folder`: each file or folder in a folder of
+/// `submissions/`, in the order of their paths. Files directly in `submissions/` (such as
+/// `submissions.yaml` or a README) are none.
+pub(super) fn find(folder: &Path) -> Result<Vec<Submission>, PackageError> {
+    let root = folder.join("submissions");
+    if !root.is_dir() {
+        return Ok(Vec::new());
+    }
+    let mut submissions = Vec::new();
+    for verdict in sorted_names(&root)? {
+        let dir = root.join(&verdict);
+        if !dir.is_dir() {
+            continue;
+        }
+        for name in sorted_names(&dir)? {
+            let path = dir.join(&name);
+            submissions.push(Submission {
+                name: format!("{verdict}/{name}"),
+                expected: ExpectedVerdict::from_folder(&verdict),
+                language: Language::of_program(&path),
+                path,
+            });
+        }
+    }
+    Ok(submissions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guesses_languages_from_extensions() {
+        let cases = [
+            ("a.c", Language::C),
+            ("a.C", Language::Cpp),
+            ("a.cc", Language::Cpp),
+            ("a.cpp", Language::Cpp),
+            ("a.cxx", Language::Cpp),
+            ("a.c++", Language::Cpp),
+            ("a.py", Language::Python3),
+            ("A.java", Language::Java),
+            ("a.kt", Language::Kotlin),
+            ("a.rs", Language::Rust),
+            ("a.hs", Language::Unknown),
+            ("README", Language::Unknown),
+        ];
+        for (name, language) in cases {
+            assert_eq!(Language::of_file(Path::new(name)), language, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_folder_has_the_one_language_of_its_sources() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        std::fs::write(dir.path().join("main.cpp"), "").expect("write");
+        std::fs::write(dir.path().join("validate.h"), "").expect("write");
+        assert_eq!(Language::of_program(dir.path()), Language::Cpp);
+        std::fs::write(dir.path().join("helper.py"), "").expect("write");
+        assert_eq!(Language::of_program(dir.path()), Language::Unknown);
+        std::fs::write(dir.path().join("build"), "").expect("write");
+        assert_eq!(Language::of_program(dir.path()), Language::Scripts);
+    }
+}

@@ -1,0 +1,476 @@
+//! `data/`: the test cases and their groups, in the order the format uses them, with the
+//! validator arguments and the scoring that each group's `testdata.yaml` gives.
+//!
+//! Legacy uses the `testdata.yaml` of a group, else that of its closest ancestor, whole.
+//! `2023-07` reads `test_group.yaml` (its later name) or `testdata.yaml`, and inherits
+//! `output_validator_args` key by key from the closest group that sets it, while `scoring` is
+//! the group's own.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+
+use super::metadata::{Metadata, OneOrMany, parse};
+use super::{
+    Aggregation, CaseScoring, DefaultFlags, FormatVersion, Group, PackageError, TestCase,
+    Validation, sorted_names,
+};
+
+/// The score of the `secret` group of a `2023-07` scoring problem that gives none.
+const DEFAULT_SECRET_SCORE: f64 = 100.0;
+
+/// The cases and groups read.
+pub(super) struct Data {
+    pub(super) cases: Vec<TestCase>,
+    pub(super) groups: Vec<Group>,
+}
+
+/// The keys of a group's YAML file in either version; an unknown key is an error.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+// Keys the format has and this reading does not use are fields only so as to be accepted.
+#[allow(dead_code)]
+struct GroupYaml {
+    // Legacy.
+    output_validator_flags: Option<OneOrMany>,
+    grading: Option<String>,
+    grader_flags: Option<String>,
+    accept_score: Option<f64>,
+    reject_score: Option<f64>,
+    on_reject: Option<IgnoredAny>,
+    input_validator_flags: Option<IgnoredAny>,
+    range: Option<IgnoredAny>,
+    // 2023-07.
+    output_validator_args: Option<OneOrMany>,
+    scoring: Option<ScoringYaml>,
+    max_score: Option<ScoreValue>,
+    score_aggregation: Option<String>,
+    input_validator_args: Option<IgnoredAny>,
+    args: Option<IgnoredAny>,
+    full_feedback: Option<IgnoredAny>,
+    hint: Option<IgnoredAny>,
+    description: Option<IgnoredAny>,
+    static_validation: Option<IgnoredAny>,
+    input_visualizer_args: Option<IgnoredAny>,
+    output_visualizer_args: Option<IgnoredAny>,
+}
+
+/// `scoring` of a `2023-07` group.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+// Keys the format has and this reading does not use are fields only so as to be accepted.
+#[allow(dead_code)]
+struct ScoringYaml {
+    score: Option<ScoreValue>,
+    aggregation: Option<String>,
+    require_pass: Option<IgnoredAny>,
+}
+
+/// A maximum score: a number, or `unbounded`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+enum ScoreValue {
+    Number(f64),
+    Word(String),
+}
+
+/// A group's folder, read: its own YAML file and what it holds, in order.
+struct Node {
+    path: String,
+    file: Option<(PathBuf, GroupYaml)>,
+    children: Vec<Child>,
+}
+
+enum Child {
+    /// A case: its path without the extension, and its name under `data/`.
+    Case(PathBuf, String),
+    Group(Box<Node>),
+}
+
+/// What a group passes down to what it holds.
+#[derive(Clone)]
+struct Inherited<'a> {
+    /// Legacy: the `testdata.yaml` in force.
+    file: Option<&'a (PathBuf, GroupYaml)>,
+    /// The validator arguments in force, and the file that gave them.
+    args: (Vec<String>, PathBuf),
+    /// Whether the group is a sample.
+    sample: bool,
+    /// How the group is scored, when it is: its aggregation and maximum.
+    scored: Option<(Aggregation, Option<f64>)>,
+}
+
+/// Reads `data/` of the package in `folder`.
+pub(super) fn read(
+    folder: &Path,
+    meta: &Metadata,
+    validation: &Validation,
+) -> Result<Data, PackageError> {
+    let data = folder.join("data");
+    let secret = data.join("secret");
+    if !secret.is_dir() {
+        return Err(PackageError::new(
+            &secret,
+            "is missing: a package needs secret test data",
+        ));
+    }
+    let root = Node {
+        path: String::new(),
+        file: group_file(&data, meta.version)?,
+        children: ["sample", "secret"]
+            .into_iter()
+            .filter(|name| data.join(name).is_dir())
+            .map(|name| {
+                node(&data.join(name), name, meta.version).map(|node| Child::Group(Box::new(node)))
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let mut reading = Reading {
+        meta,
+        default: matches!(validation, Validation::Default),
+        data: Data {
+            cases: Vec::new(),
+            groups: Vec::new(),
+        },
+    };
+    let problem_args = (
+        meta.validator_flags.clone(),
+        folder.join(super::PROBLEM_YAML),
+    );
+    let top = Inherited {
+        file: None,
+        args: problem_args,
+        sample: false,
+        scored: None,
+    };
+    reading.group(&root, &top)?;
+    Ok(reading.data)
+}
+
+/// The YAML file of the group in `folder`, if it has one.
+fn group_file(
+    folder: &Path,
+    version: FormatVersion,
+) -> Result<Option<(PathBuf, GroupYaml)>, PackageError> {
+    let names: &[&str] = match version {
+        FormatVersion::Legacy => &["testdata.yaml"],
+        FormatVersion::V2023_07 => &["test_group.yaml", "testdata.yaml"],
+    };
+    for name in names {
+        let path = folder.join(name);
+        if path.is_file() {
+            let yaml = parse(&path)?;
+            return Ok(Some((path, yaml)));
+        }
+    }
+    Ok(None)
+}
+
+/// Reads the group in `folder`, named `path` under `data/`.
+fn node(folder: &Path, path: &str, version: FormatVersion) -> Result<Node, PackageError> {
+    let mut children = Vec::new();
+    for name in sorted_names(folder)? {
+        let entry = folder.join(&name);
+        if entry.is_dir() {
+            // A folder with a dot is a case's `.files`, not a group (a group's name has none).
+            if !name.contains('.') {
+                children.push((
+                    name.clone(),
+                    Child::Group(Box::new(node(&entry, &format!("{path}/{name}"), version)?)),
+                ));
+            }
+        } else if let Some(base) = name.strip_suffix(".in") {
+            let name = format!("{path}/{base}");
+            children.push((base.to_owned(), Child::Case(folder.join(base), name)));
+        }
+    }
+    // Cases and groups go together in the order of their names.
+    children.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(Node {
+        path: path.to_owned(),
+        file: group_file(folder, version)?,
+        children: children.into_iter().map(|(_, child)| child).collect(),
+    })
+}
+
+struct Reading<'a> {
+    meta: &'a Metadata,
+    default: bool,
+    data: Data,
+}
+
+impl Reading<'_> {
+    fn group(&mut self, group: &Node, from: &Inherited<'_>) -> Result<(), PackageError> {
+        let legacy = self.meta.version == FormatVersion::Legacy;
+        let mut here = from.clone();
+        if group.path == "sample" {
+            here.sample = true;
+        }
+        if let Some(file) = &group.file {
+            let (path, yaml) = file;
+            here.file = Some(file);
+            let own = if legacy {
+                &yaml.output_validator_flags
+            } else {
+                &yaml.output_validator_args
+            };
+            // Legacy uses the file whole, so its lack of flags is no flags; `2023-07` inherits
+            // the closest that is given.
+            if own.is_some() || legacy {
+                let mut all = self.meta.validator_flags.clone();
+                all.extend(own.iter().flat_map(|args| args.words()));
+                here.args = (all, path.clone());
+            }
+        }
+        if self.meta.scoring {
+            self.score_group(group, &mut here)?;
+        }
+        let shares = self.shares(group, &here)?;
+        for (child, share) in group.children.iter().zip(shares) {
+            match child {
+                Child::Case(base, name) => self.case(base, name, &group.path, &here, share)?,
+                Child::Group(subgroup) => {
+                    let mut below = here.clone();
+                    below.scored = share;
+                    self.group(subgroup, &below)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Records the group of a scoring problem, and sets how it is scored in `here`.
+    fn score_group(&mut self, group: &Node, here: &mut Inherited<'_>) -> Result<(), PackageError> {
+        match self.meta.version {
+            FormatVersion::Legacy => {
+                let yaml = here.file.map(|(_, yaml)| yaml);
+                if yaml.and_then(|yaml| yaml.grading.as_deref()) == Some("custom") {
+                    let path = here.file.map(|(path, _)| path.clone()).unwrap_or_default();
+                    return Err(PackageError::new(path, "custom graders are not supported"));
+                }
+                let flags = yaml
+                    .and_then(|yaml| yaml.grader_flags.as_deref())
+                    .unwrap_or("");
+                let mut aggregation = Aggregation::Sum;
+                for flag in flags.split_whitespace() {
+                    match flag {
+                        "sum" => aggregation = Aggregation::Sum,
+                        "min" => aggregation = Aggregation::Min,
+                        "max" => aggregation = Aggregation::Max,
+                        "avg" => aggregation = Aggregation::Avg,
+                        _ => {}
+                    }
+                }
+                self.data.groups.push(Group {
+                    path: group.path.clone(),
+                    aggregation,
+                    max_score: None,
+                    ignore_sample: group.path.is_empty()
+                        && flags.split_whitespace().any(|flag| flag == "ignore_sample"),
+                });
+            }
+            FormatVersion::V2023_07 => {
+                if group.path == "secret" {
+                    let (aggregation, score) = self.own_scoring(group)?;
+                    let max = match score {
+                        Some(score) => score,
+                        None => Some(DEFAULT_SECRET_SCORE),
+                    };
+                    here.scored = Some((aggregation.unwrap_or(Aggregation::Sum), max));
+                }
+                if let Some((aggregation, max)) = here.scored {
+                    if aggregation == Aggregation::PassFail && max.is_none() {
+                        return Err(PackageError::new(
+                            self.blame(group),
+                            format!(
+                                "group `{}` is pass-fail but has no bounded score",
+                                group.path
+                            ),
+                        ));
+                    }
+                    self.data.groups.push(Group {
+                        path: group.path.clone(),
+                        aggregation,
+                        max_score: max,
+                        ignore_sample: false,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The file to blame for a group's scoring.
+    fn blame(&self, group: &Node) -> PathBuf {
+        group
+            .file
+            .as_ref()
+            .map_or_else(|| PathBuf::from(&group.path), |(path, _)| path.clone())
+    }
+
+    /// A `2023-07` group's own aggregation and score (`Some(None)`: unbounded), if it gives them.
+    #[allow(clippy::type_complexity)]
+    fn own_scoring(
+        &self,
+        group: &Node,
+    ) -> Result<(Option<Aggregation>, Option<Option<f64>>), PackageError> {
+        let Some((path, yaml)) = &group.file else {
+            return Ok((None, None));
+        };
+        let error = |message: String| Err(PackageError::new(path, message));
+        let scoring = yaml.scoring.clone().unwrap_or_default();
+        if scoring.require_pass.is_some() {
+            return error("`require_pass` is not supported".to_owned());
+        }
+        let aggregation = match scoring
+            .aggregation
+            .or_else(|| yaml.score_aggregation.clone())
+        {
+            None => None,
+            Some(word) => Some(match word.as_str() {
+                "pass-fail" => Aggregation::PassFail,
+                "sum" => Aggregation::Sum,
+                "min" => Aggregation::Min,
+                _ => {
+                    return error(format!(
+                        "`{word}` is not an aggregation (pass-fail, sum or min)"
+                    ));
+                }
+            }),
+        };
+        let score = match scoring.score.or_else(|| yaml.max_score.clone()) {
+            None => None,
+            Some(ScoreValue::Word(word)) if word == "unbounded" => Some(None),
+            Some(ScoreValue::Number(score)) if score >= 0.0 => Some(Some(score)),
+            Some(ScoreValue::Number(score)) => return error(format!("score {score} is negative")),
+            Some(ScoreValue::Word(word)) => {
+                return error(format!("score `{word}` is neither a number nor unbounded"));
+            }
+        };
+        Ok((aggregation, score))
+    }
+
+    /// How each child of the group is scored, in a `2023-07` scoring problem: a case's or
+    /// subgroup's aggregation (a case's is its group's) and maximum, as the format infers it.
+    #[allow(clippy::type_complexity)]
+    fn shares(
+        &self,
+        group: &Node,
+        here: &Inherited<'_>,
+    ) -> Result<Vec<Option<(Aggregation, Option<f64>)>>, PackageError> {
+        let none = vec![None; group.children.len()];
+        if self.meta.version == FormatVersion::Legacy || !self.meta.scoring {
+            return Ok(none);
+        }
+        let Some((aggregation, max)) = here.scored else {
+            return Ok(none);
+        };
+        let mut owns = Vec::new();
+        for child in &group.children {
+            owns.push(match child {
+                Child::Case(..) => (None, None),
+                Child::Group(subgroup) => self.own_scoring(subgroup)?,
+            });
+        }
+        let share = match (aggregation, max) {
+            (Aggregation::PassFail, _) => None,
+            (_, None) => None,
+            (Aggregation::Min, Some(max)) => Some(max),
+            (_, Some(max)) => {
+                let given: f64 = owns.iter().filter_map(|own| own.1.flatten()).sum();
+                let unbounded_children = owns.iter().any(|own| own.1 == Some(None));
+                if given > max || unbounded_children {
+                    return Err(PackageError::new(
+                        self.blame(group),
+                        format!(
+                            "the scores of the subgroups of `{}` exceed its {max}",
+                            group.path
+                        ),
+                    ));
+                }
+                let rest = owns.iter().filter(|own| own.1.is_none()).count();
+                #[allow(clippy::cast_precision_loss)]
+                Some((max - given) / rest.max(1) as f64)
+            }
+        };
+        Ok(group
+            .children
+            .iter()
+            .zip(owns)
+            .map(|(child, (own_aggregation, own_score))| match child {
+                Child::Case(..) => match aggregation {
+                    Aggregation::PassFail => None,
+                    _ => Some((aggregation, share)),
+                },
+                Child::Group(_) => {
+                    let max = match (aggregation, own_score) {
+                        (Aggregation::PassFail, _) => max,
+                        (_, Some(score)) => score,
+                        (_, None) => share,
+                    };
+                    let default = Aggregation::PassFail;
+                    Some((own_aggregation.unwrap_or(default), max))
+                }
+            })
+            .collect())
+    }
+
+    fn case(
+        &mut self,
+        base: &Path,
+        name: &str,
+        group: &str,
+        here: &Inherited<'_>,
+        share: Option<(Aggregation, Option<f64>)>,
+    ) -> Result<(), PackageError> {
+        // Appended, not `with_extension`: a case's name may hold a dot.
+        let with = |extension: &str| {
+            let mut path = base.as_os_str().to_owned();
+            path.push(".");
+            path.push(extension);
+            PathBuf::from(path)
+        };
+        let existing = |extension: &str| Some(with(extension)).filter(|path| path.is_file());
+        let input = with("in");
+        let answer = with("ans");
+        if !answer.is_file() {
+            return Err(PackageError::new(&input, "has no `.ans` file beside it"));
+        }
+        let (args, from) = &here.args;
+        let default_flags = if self.default {
+            Some(DefaultFlags::parse(args).map_err(|message| PackageError::new(from, message))?)
+        } else {
+            None
+        };
+        let scoring = match self.meta.version {
+            _ if !self.meta.scoring => CaseScoring::None,
+            FormatVersion::Legacy => {
+                let yaml = here.file.map(|(_, yaml)| yaml);
+                CaseScoring::Legacy {
+                    accept: yaml.and_then(|yaml| yaml.accept_score).unwrap_or(1.0),
+                    reject: yaml.and_then(|yaml| yaml.reject_score).unwrap_or(0.0),
+                }
+            }
+            FormatVersion::V2023_07 => match share {
+                Some((_, Some(max))) => CaseScoring::UpTo(max),
+                Some((_, None)) => CaseScoring::Unbounded,
+                None => CaseScoring::None,
+            },
+        };
+        self.data.cases.push(TestCase {
+            name: name.to_owned(),
+            input,
+            answer,
+            hint: existing("hint"),
+            description: existing("desc"),
+            interaction: existing("interaction"),
+            is_sample: here.sample,
+            group: group.to_owned(),
+            validator_args: args.clone(),
+            default_flags,
+            scoring,
+        });
+        Ok(())
+    }
+}

@@ -1,0 +1,514 @@
+//! Reading the test packages of `harness/tests/packages/`, and broken packages made in
+//! temporary folders.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::*;
+
+fn test_package(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/packages")
+        .join(name)
+}
+
+fn names(package: &Package) -> Vec<&str> {
+    package
+        .cases
+        .iter()
+        .map(|case| case.name.as_str())
+        .collect()
+}
+
+fn submissions(package: &Package) -> Vec<(&str, ExpectedVerdict, Language)> {
+    package
+        .submissions
+        .iter()
+        .map(|submission| {
+            (
+                submission.name.as_str(),
+                submission.expected.clone(),
+                submission.language,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn reads_sum_floats() {
+    let folder = test_package("sum-floats");
+    assert!(is_package(&folder));
+    let package = load(&folder).expect("it loads");
+    assert_eq!(package.short_name, "sum-floats");
+    assert_eq!(package.title, "Mean of Floats");
+    assert_eq!(package.version, FormatVersion::V2023_07);
+    assert!(!package.scoring && !package.is_interactive());
+    assert_eq!(package.time_limit, Some(Duration::from_secs(1)));
+    assert_eq!(package.validation, Validation::Default);
+    assert_eq!(
+        names(&package),
+        [
+            "sample/1",
+            "secret/01-one",
+            "secret/02-integers",
+            "secret/03-thirds",
+            "secret/04-large"
+        ]
+    );
+    let flags = DefaultFlags {
+        float_relative_tolerance: Some(1e-6),
+        float_absolute_tolerance: Some(1e-6),
+        ..DefaultFlags::default()
+    };
+    for case in &package.cases {
+        assert_eq!(case.default_flags, Some(flags), "{}", case.name);
+        assert_eq!(case.validator_args, ["float_tolerance", "1e-6"]);
+        assert_eq!(case.is_sample, case.name.starts_with("sample/"));
+        assert_eq!(case.scoring, CaseScoring::None);
+    }
+    let first = &package.cases[1];
+    assert_eq!(first.input, folder.join("data/secret/01-one.in"));
+    assert_eq!(first.answer, folder.join("data/secret/01-one.ans"));
+    assert_eq!(
+        first.description,
+        Some(folder.join("data/secret/01-one.desc"))
+    );
+    assert_eq!(first.hint, None);
+    assert_eq!(first.group, "secret");
+    assert_eq!(
+        package.cases[2].hint,
+        Some(folder.join("data/secret/02-integers.hint"))
+    );
+    assert!(package.groups.is_empty());
+    use ExpectedVerdict::*;
+    assert_eq!(
+        submissions(&package),
+        [
+            ("accepted/mean.c", Accepted, Language::C),
+            ("accepted/mean.py", Accepted, Language::Python3),
+            ("accepted/mean.rs", Accepted, Language::Rust),
+            ("run_time_error/panics.rs", RunTimeError, Language::Rust),
+            ("run_time_error/raises.py", RunTimeError, Language::Python3),
+            (
+                "time_limit_exceeded/forever.c",
+                TimeLimitExceeded,
+                Language::C
+            ),
+            ("wrong_answer/floor-mean.py", WrongAnswer, Language::Python3),
+            ("wrong_answer/integer-mean.c", WrongAnswer, Language::C),
+        ]
+    );
+    let statement = package.statement.clone().expect("a statement");
+    assert_eq!(statement.format, StatementFormat::Markdown);
+    assert_eq!(statement.path, folder.join("statement/problem.en.md"));
+    let markdown = package.statement_markdown().expect("its text");
+    assert!(markdown.contains("## Input"), "{markdown}");
+}
+
+#[test]
+fn the_sample_answers_of_sum_floats_pass_its_own_validation() {
+    let package = load(&test_package("sum-floats")).expect("it loads");
+    for case in &package.cases {
+        let answer = fs::read(&case.answer).expect("the answer");
+        let flags = case.default_flags.expect("default validation");
+        assert_eq!(
+            default_validation::validate(&answer, &answer, &flags),
+            Ok(()),
+            "{}",
+            case.name
+        );
+    }
+}
+
+#[test]
+fn reads_guess_interactive() {
+    let folder = test_package("guess-interactive");
+    let package = load(&folder).expect("it loads");
+    assert_eq!(package.title, "Guess the Number");
+    assert_eq!(package.version, FormatVersion::Legacy);
+    assert_eq!(package.time_limit, None);
+    assert!(package.is_interactive());
+    assert_eq!(
+        package.validation,
+        Validation::Custom {
+            source: folder.join("output_validators/guess"),
+            language: Language::Cpp,
+            args: Vec::new(),
+            interactive: true,
+        }
+    );
+    assert_eq!(
+        names(&package),
+        [
+            "sample/1",
+            "secret/01",
+            "secret/02",
+            "secret/03",
+            "secret/04",
+            "secret/05"
+        ]
+    );
+    assert_eq!(
+        package.cases[0].interaction,
+        Some(folder.join("data/sample/1.interaction"))
+    );
+    assert!(
+        package
+            .cases
+            .iter()
+            .all(|case| case.default_flags.is_none())
+    );
+    use ExpectedVerdict::*;
+    assert_eq!(
+        submissions(&package),
+        [
+            ("accepted/binary.c", Accepted, Language::C),
+            ("accepted/binary.py", Accepted, Language::Python3),
+            ("accepted/binary.rs", Accepted, Language::Rust),
+            ("run_time_error/panics.rs", RunTimeError, Language::Rust),
+            (
+                "time_limit_exceeded/no-flush.c",
+                TimeLimitExceeded,
+                Language::C
+            ),
+            ("wrong_answer/linear.py", WrongAnswer, Language::Python3),
+        ]
+    );
+    let statement = package.statement.clone().expect("a statement");
+    assert_eq!(statement.format, StatementFormat::Latex);
+    let markdown = package.statement_markdown().expect("its text");
+    assert!(markdown.starts_with("# Guess the Number\n"), "{markdown}");
+    assert!(markdown.contains("## Interaction\n"), "{markdown}");
+    assert!(markdown.contains("- `lower` if $x < g$;"), "{markdown}");
+}
+
+#[test]
+fn reads_scored_groups_and_scores_submissions() {
+    let package = load(&test_package("scored-groups")).expect("it loads");
+    assert_eq!(package.title, "Triangle Numbers");
+    assert!(package.scoring);
+    assert_eq!(package.time_limit, Some(Duration::from_secs(2)));
+    assert_eq!(
+        names(&package),
+        [
+            "sample/1",
+            "secret/group1/01",
+            "secret/group1/02",
+            "secret/group1/03",
+            "secret/group2/01",
+            "secret/group2/02",
+            "secret/group2/03",
+        ]
+    );
+    let groups: Vec<(&str, Aggregation, Option<f64>)> = package
+        .groups
+        .iter()
+        .map(|group| (group.path.as_str(), group.aggregation, group.max_score))
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            ("secret", Aggregation::Sum, Some(100.0)),
+            ("secret/group1", Aggregation::PassFail, Some(40.0)),
+            ("secret/group2", Aggregation::PassFail, Some(60.0)),
+        ]
+    );
+    assert_eq!(package.cases[4].group, "secret/group2");
+    use ExpectedVerdict::*;
+    assert_eq!(
+        submissions(&package),
+        [
+            ("accepted/triangle.py", Accepted, Language::Python3),
+            (
+                "partially_accepted/float-triangle.py",
+                PartiallyAccepted,
+                Language::Python3
+            ),
+        ]
+    );
+    let outcome = |accepted| CaseOutcome {
+        accepted,
+        score: None,
+    };
+    let all = vec![outcome(true); package.cases.len()];
+    let full = package.score(&all).expect("a score");
+    assert_eq!(
+        full,
+        Score {
+            score: 100.0,
+            max: Some(100.0)
+        }
+    );
+    assert!(full.is_full());
+    // Wrong on the first large case: group 2 is lost, group 1 kept.
+    let mut partial = all.clone();
+    partial[4] = outcome(false);
+    let partial = package.score(&partial).expect("a score");
+    assert_eq!(partial.score, 40.0);
+    assert!(!partial.is_full());
+    // A sample does not count.
+    let mut sample = all;
+    sample[0] = outcome(false);
+    assert_eq!(package.score(&sample).expect("a score").score, 100.0);
+    assert!(package.score(&[]).is_err());
+}
+
+/// Writes `files` (path, text) into a new temporary package folder.
+fn package_of(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+        fs::write(path, text).expect("write");
+    }
+    dir
+}
+
+const MINIMAL: &[(&str, &str)] = &[("data/secret/1.in", "1\n"), ("data/secret/1.ans", "1\n")];
+
+fn with(extra: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
+    MINIMAL.iter().chain(extra).copied().collect()
+}
+
+#[test]
+fn a_broken_problem_yaml_names_its_file_and_line() {
+    let dir = package_of(&with(&[(
+        "problem.yaml",
+        "name: X\nlimits:\n  time_limit: [1\n",
+    )]));
+    let error = load(dir.path()).expect_err("broken");
+    assert_eq!(error.path, dir.path().join("problem.yaml"));
+    assert_eq!(error.line, Some(3));
+    assert!(
+        error
+            .to_string()
+            .starts_with(&format!("{}:3: ", error.path.display())),
+        "{error}"
+    );
+
+    let dir = package_of(&with(&[("problem.yaml", "name: X\nvalidaton: custom\n")]));
+    let error = load(dir.path()).expect_err("an unknown key");
+    assert_eq!(error.line, Some(2));
+    assert!(error.message.contains("validaton"), "{error}");
+
+    let dir = package_of(&with(&[(
+        "problem.yaml",
+        "problem_format_version: 1999-01\n",
+    )]));
+    let error = load(dir.path()).expect_err("an unknown version");
+    assert!(error.message.contains("1999-01"), "{error}");
+}
+
+#[test]
+fn a_broken_testdata_yaml_names_its_file_and_line() {
+    let dir = package_of(&with(&[
+        ("problem.yaml", "name: X\n"),
+        (
+            "data/secret/testdata.yaml",
+            "# flags\n\noutput_validator_flags: [a\n",
+        ),
+    ]));
+    let error = load(dir.path()).expect_err("broken");
+    assert_eq!(error.path, dir.path().join("data/secret/testdata.yaml"));
+    assert_eq!(error.line, Some(3));
+
+    let dir = package_of(&with(&[
+        ("problem.yaml", "name: X\n"),
+        (
+            "data/testdata.yaml",
+            "output_validator_flags: float_tolerance x\n",
+        ),
+    ]));
+    let error = load(dir.path()).expect_err("a wrong flag");
+    assert_eq!(error.path, dir.path().join("data/testdata.yaml"));
+    assert_eq!(
+        error.message,
+        "`float_tolerance` needs a non-negative number after it"
+    );
+}
+
+#[test]
+fn legacy_flags_come_from_problem_yaml_and_the_closest_testdata_yaml_whole() {
+    let dir = package_of(&[
+        ("problem.yaml", "name: X\nvalidator_flags: case_sensitive\n"),
+        (
+            "data/testdata.yaml",
+            "output_validator_flags: float_tolerance 1e-3\n",
+        ),
+        ("data/sample/1.in", ""),
+        ("data/sample/1.ans", ""),
+        ("data/secret/a/testdata.yaml", "on_reject: continue\n"),
+        ("data/secret/a/1.in", ""),
+        ("data/secret/a/1.ans", ""),
+        ("data/secret/b/1.in", ""),
+        ("data/secret/b/1.ans", ""),
+    ]);
+    let package = load(dir.path()).expect("it loads");
+    let args: Vec<(&str, Vec<String>)> = package
+        .cases
+        .iter()
+        .map(|case| (case.name.as_str(), case.validator_args.clone()))
+        .collect();
+    let words = |text: &str| {
+        text.split_whitespace()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        args,
+        [
+            ("sample/1", words("case_sensitive float_tolerance 1e-3")),
+            ("secret/a/1", words("case_sensitive")),
+            ("secret/b/1", words("case_sensitive float_tolerance 1e-3")),
+        ]
+    );
+}
+
+#[test]
+fn cases_and_groups_go_in_the_order_of_their_names() {
+    let dir = package_of(&[
+        ("problem.yaml", "problem_format_version: 2023-07\nname: X\n"),
+        (
+            "data/secret/test_group.yaml",
+            "output_validator_args: [case_sensitive]\n",
+        ),
+        ("data/secret/c.in", ""),
+        ("data/secret/c.ans", ""),
+        ("data/secret/b/2.in", ""),
+        ("data/secret/b/2.ans", ""),
+        ("data/secret/b/10.in", ""),
+        ("data/secret/b/10.ans", ""),
+        (
+            "data/secret/b/test_group.yaml",
+            "output_validator_args: space_change_sensitive\n",
+        ),
+        ("data/secret/a.x.in", ""),
+        ("data/secret/a.x.ans", ""),
+        ("data/secret/a.x.files/data.txt", ""),
+    ]);
+    let package = load(dir.path()).expect("it loads");
+    assert_eq!(
+        names(&package),
+        ["secret/a.x", "secret/b/10", "secret/b/2", "secret/c"]
+    );
+    assert_eq!(
+        package.cases[0].answer,
+        dir.path().join("data/secret/a.x.ans")
+    );
+    // 2023-07 inherits key by key: the subgroup's own arguments replace the parent's.
+    assert_eq!(package.cases[0].validator_args, ["case_sensitive"]);
+    assert_eq!(package.cases[1].validator_args, ["space_change_sensitive"]);
+    assert_eq!(package.title, "X");
+}
+
+#[test]
+fn refuses_what_the_format_forbids_or_this_does_not_support() {
+    let error = load(package_of(&[("problem.yaml", "name: X\n")]).path()).expect_err("no secret");
+    assert!(error.message.contains("secret test data"), "{error}");
+
+    let dir = package_of(&[("problem.yaml", "name: X\n"), ("data/secret/1.in", "")]);
+    let error = load(dir.path()).expect_err("no answer");
+    assert_eq!(error.path, dir.path().join("data/secret/1.in"));
+    assert_eq!(
+        error.to_string(),
+        format!("{}: has no `.ans` file beside it", error.path.display())
+    );
+
+    let dir = package_of(&with(&[("problem.yaml", "name: X\nvalidation: custom\n")]));
+    let error = load(dir.path()).expect_err("no validator");
+    assert_eq!(error.path, dir.path().join("output_validators"));
+
+    let dir = package_of(&with(&[(
+        "problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: X\ntype: [pass-fail, multi-pass]\n",
+    )]));
+    let error = load(dir.path()).expect_err("multi-pass");
+    assert!(error.message.contains("multi-pass"), "{error}");
+}
+
+#[test]
+fn infers_the_scores_of_cases_and_groups() {
+    let dir = package_of(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: X\ntype: scoring\n",
+        ),
+        ("data/secret/testdata.yaml", "scoring:\n  score: 90\n"),
+        ("data/secret/1.in", ""),
+        ("data/secret/1.ans", ""),
+        (
+            "data/secret/g/testdata.yaml",
+            "scoring:\n  aggregation: min\n",
+        ),
+        ("data/secret/g/1.in", ""),
+        ("data/secret/g/1.ans", ""),
+        ("data/secret/g/2.in", ""),
+        ("data/secret/g/2.ans", ""),
+        ("data/secret/h/testdata.yaml", "scoring:\n  score: 30\n"),
+        ("data/secret/h/1.in", ""),
+        ("data/secret/h/1.ans", ""),
+    ]);
+    let package = load(dir.path()).expect("it loads");
+    let scorings: Vec<CaseScoring> = package.cases.iter().map(|case| case.scoring).collect();
+    // secret: 90, of which h takes 30; the case and g share the other 60.
+    assert_eq!(
+        scorings,
+        [
+            CaseScoring::UpTo(30.0),
+            CaseScoring::UpTo(30.0),
+            CaseScoring::UpTo(30.0),
+            CaseScoring::None
+        ]
+    );
+    let outcome = |accepted, score| CaseOutcome { accepted, score };
+    let score = package
+        .score(&[
+            outcome(true, Some(12.5)),
+            outcome(true, None),
+            outcome(true, Some(10.0)),
+            outcome(true, None),
+        ])
+        .expect("a score");
+    assert_eq!(
+        score,
+        Score {
+            score: 12.5 + 10.0 + 30.0,
+            max: Some(90.0)
+        }
+    );
+}
+
+#[test]
+fn scores_a_legacy_scoring_problem_by_its_grader_flags() {
+    let dir = package_of(&[
+        ("problem.yaml", "name: X\ntype: scoring\n"),
+        ("data/testdata.yaml", "grader_flags: ignore_sample sum\n"),
+        ("data/sample/1.in", ""),
+        ("data/sample/1.ans", ""),
+        (
+            "data/secret/testdata.yaml",
+            "grader_flags: min\naccept_score: 5\n",
+        ),
+        ("data/secret/1.in", ""),
+        ("data/secret/1.ans", ""),
+        ("data/secret/2.in", ""),
+        ("data/secret/2.ans", ""),
+    ]);
+    let package = load(dir.path()).expect("it loads");
+    let outcome = |accepted, score| CaseOutcome { accepted, score };
+    let score = package
+        .score(&[
+            outcome(false, None),
+            outcome(true, None),
+            outcome(true, Some(3.0)),
+        ])
+        .expect("a score");
+    assert_eq!(
+        score,
+        Score {
+            score: 3.0,
+            max: Some(5.0)
+        }
+    );
+}
