@@ -6,12 +6,16 @@
 use std::env;
 use std::path::{Path, PathBuf};
 
-use harness::Fixture;
+use std::sync::Arc;
+
 use harness::content::PlainText;
 use harness::kata::{self, Kata, Reference};
+use harness::package::{Package, Validation, building};
 use harness::rules::{Rules, RulesCase};
 use harness::sandbox::Sandbox;
+use harness::validator::{CaseJudge, JudgeProgram};
 use harness::{ContentCheck, Limits};
+use harness::{Fixture, Program};
 use include_dir::{Dir, include_dir};
 
 use crate::content::TicTacToe;
@@ -55,7 +59,7 @@ pub fn built_in_named(name: &str) -> Result<Option<Kata>, GradeError> {
 /// When it is neither, or its manifest is broken.
 pub fn named(cwd: &Path, given: &Path) -> Result<Kata, GradeError> {
     let folder = cwd.join(given);
-    if folder.join(kata::MANIFEST).is_file() {
+    if folder.join(kata::MANIFEST).is_file() || harness::package::is_package(&folder) {
         return Kata::load(&folder).map_err(GradeError::Kata);
     }
     if let Some(name) = given.to_str()
@@ -66,9 +70,10 @@ pub fn named(cwd: &Path, given: &Path) -> Result<Kata, GradeError> {
     }
     let names: Vec<String> = built_in()?.into_iter().map(|kata| kata.name).collect();
     Err(GradeError::Usage(format!(
-        "`{}` is neither a folder with a {} nor a kata built in ({})",
+        "`{}` is neither a folder with a {} (or a problem package's {}) nor a kata built in ({})",
         given.display(),
         kata::MANIFEST,
+        harness::package::PROBLEM_YAML,
         names.join(", ")
     )))
 }
@@ -184,6 +189,10 @@ pub fn judged(
     stage: u8,
     mut fixtures: Vec<Fixture>,
 ) -> Result<(Vec<Fixture>, Option<RunFolder>), GradeError> {
+    if let Some(package) = &kata.package {
+        let folder = package_judges(package, &mut fixtures)?;
+        return Ok((fixtures, folder));
+    }
     let judges = &kata.stage(stage).map_err(GradeError::Usage)?.judges;
     if !judges.any() {
         return Ok((fixtures, None));
@@ -191,6 +200,58 @@ pub fn judged(
     let folder = RunFolder::of(kata)?;
     judges.assign(&mut fixtures, folder.path());
     Ok((fixtures, Some(folder)))
+}
+
+/// `fixtures`, a problem package's cases, each given the package's judge: its default output
+/// validation with the case's flags, or its output validator (interactive or not) with the
+/// case's arguments, built first into a folder that is handed back to outlive the grading.
+///
+/// # Errors
+///
+/// When the validator does not build: the compiler's message.
+fn package_judges(
+    package: &Package,
+    fixtures: &mut [Fixture],
+) -> Result<Option<RunFolder>, GradeError> {
+    let Validation::Custom {
+        source,
+        language,
+        interactive,
+        ..
+    } = &package.validation
+    else {
+        for (fixture, case) in fixtures.iter_mut().zip(&package.cases) {
+            fixture.judge = CaseJudge::Tokens(case.default_flags.unwrap_or_default());
+        }
+        return Ok(None);
+    };
+    let cannot = |message: String| {
+        GradeError::Kata(kata::KataError {
+            path: source.clone(),
+            line: None,
+            message,
+        })
+    };
+    let built = tempfile::Builder::new()
+        .prefix("grade-validator-")
+        .tempdir()
+        .map_err(|error| cannot(format!("cannot be built: {error}")))?;
+    let argv = building::build(source, *language, built.path())
+        .map_err(|error| cannot(format!("the output validator does not build: {error}")))?;
+    let program = Program::labelled(argv, source.display().to_string()).in_folder(&package.folder);
+    for (fixture, case) in fixtures.iter_mut().zip(&package.cases) {
+        let judge = Arc::new(JudgeProgram {
+            program: program.clone(),
+            args: case.validator_args.clone(),
+            timeout: harness::validator::DEFAULT_TIMEOUT,
+        });
+        fixture.judge = if *interactive {
+            CaseJudge::Interactor { judge, runs: 1 }
+        } else {
+            CaseJudge::Checker(judge)
+        };
+    }
+    Ok(Some(RunFolder::holding(built)))
 }
 
 /// A folder a kata's own commands run in: its folder, or for a kata built in, a copy of it
@@ -236,6 +297,16 @@ impl RunFolder {
         })
     }
 
+    /// A temporary folder of programs built for the grading (a problem package's validator),
+    /// removed when this is dropped.
+    #[must_use]
+    pub fn holding(built: tempfile::TempDir) -> RunFolder {
+        RunFolder {
+            path: built.path().to_owned(),
+            _written: Some(built),
+        }
+    }
+
     /// The folder.
     #[must_use]
     pub fn path(&self) -> &Path {
@@ -249,6 +320,7 @@ pub fn references_runnable(kata: &Kata) -> bool {
     kata.stages.iter().all(|stage| match &stage.reference {
         Reference::BuiltIn(name) => crate::reference::is_built_in(name),
         Reference::Run(_) => true,
+        Reference::Submission(source) => source.is_some(),
     })
 }
 

@@ -59,9 +59,10 @@ pub struct Options {
     /// submission writes a file a submission: `{}` in FILE stands for its folder's name.
     #[arg(long = "format", value_name = "NAME[=FILE]")]
     pub formats: Vec<Request>,
-    /// The time limit of each case, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = positive_seconds)]
-    pub timeout: f64,
+    /// The time limit of each case, in seconds [default: the stage's own (a problem package's
+    /// time limit), else 10]
+    #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
+    pub timeout: Option<f64>,
     /// The memory of each case, its program and every process it starts together: a number of
     /// bytes, or with K, M or G after it [default: the stage's `memory` in the kata's manifest,
     /// else 512M]
@@ -121,11 +122,9 @@ impl Options {
             memory: self.memory,
             processes: self.processes,
             disk: self.disk,
+            timeout: self.timeout.map(Duration::from_secs_f64),
         };
-        given.over(Limits {
-            timeout: Duration::from_secs_f64(self.timeout),
-            ..katas::limits(kata, stage)
-        })
+        given.over(katas::limits(kata, stage))
     }
 
     /// What no case may read: the fixtures of every stage of the kata and those given with

@@ -124,6 +124,29 @@ pub fn program(kata: &Kata, stage: &Stage) -> Result<(Program, Option<RunFolder>
                 None,
             ))
         }
+        Reference::Submission(None) => Err(GradeError::Usage(format!(
+            "{} has no accepted submission (`submissions/accepted/`) to serve as its reference: \
+             give the command to grade after `--`",
+            kata.title
+        ))),
+        Reference::Submission(Some(source)) => {
+            let built = tempfile::Builder::new()
+                .prefix("grade-reference-")
+                .tempdir()
+                .map_err(GradeError::OwnResources)?;
+            let language = harness::package::Language::of_program(source);
+            let argv = harness::package::building::build(source, language, built.path()).map_err(
+                |error| {
+                    GradeError::Kata(harness::kata::KataError {
+                        path: source.clone(),
+                        line: None,
+                        message: format!("the accepted submission does not build: {error}"),
+                    })
+                },
+            )?;
+            let program = Program::labelled(argv, label);
+            Ok((program, Some(RunFolder::holding(built))))
+        }
         Reference::Run(line) => {
             let program = Program::command_line(line).map_err(GradeError::Program)?;
             let folder = RunFolder::of(kata)?;

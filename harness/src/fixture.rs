@@ -64,6 +64,27 @@ pub struct FixtureError {
 }
 
 impl Fixture {
+    /// Whether the case is given by its input file (`NAME.in`), as a problem package's test
+    /// data is, rather than as a transcript.
+    #[must_use]
+    pub fn is_input_case(&self) -> bool {
+        self.path
+            .extension()
+            .is_some_and(|extension| extension == INPUT_EXTENSION)
+    }
+
+    /// How the case is given its input when grading asks for `mode`: a case given by its input
+    /// file is given all of it at once, as a problem package's program expects (it may be far
+    /// longer than anything typed at a keyboard); a transcript, as asked.
+    #[must_use]
+    pub fn mode_within(&self, mode: crate::process::Mode) -> crate::process::Mode {
+        if self.is_input_case() {
+            crate::process::Mode::WholeInput
+        } else {
+            mode
+        }
+    }
+
     /// The fixture's name as a report shows it: safe on a terminal whatever the file is called.
     #[must_use]
     pub fn shown_name(&self) -> String {

@@ -137,10 +137,22 @@ impl Case<'_> {
                 let run = process::run(program, inputs, mode, limits, sandbox)?;
                 (judge(fixture, &run, limits, check), run, None)
             }
+            CaseJudge::Tokens(flags) => {
+                let run =
+                    process::run(program, inputs, fixture.mode_within(mode), limits, sandbox)?;
+                let validation = if ran_to_its_end(&run, fixture) {
+                    Validation::of_tokens(&fixture.transcript.stdout(), &run.stdout, flags)
+                } else {
+                    Validation::unneeded()
+                };
+                let judgement =
+                    judge_validated(&run, limits, &validation, fixture.exit_status, None);
+                (judgement, run, None)
+            }
             CaseJudge::Checker(checker) => {
-                let run = process::run(program, inputs, mode, limits, sandbox)?;
-                // A program that did not run to its end has its verdict without the checker.
-                let validation = if matches!(run.outcome, Outcome::Exited(_)) {
+                let run =
+                    process::run(program, inputs, fixture.mode_within(mode), limits, sandbox)?;
+                let validation = if ran_to_its_end(&run, fixture) {
                     validator::checker::check(
                         checker,
                         &fixture.transcript.stdin(),
@@ -151,7 +163,7 @@ impl Case<'_> {
                     Validation::unneeded()
                 };
                 let judgement =
-                    judge_validated(&run, limits, &validation, fixture.exit_status, false);
+                    judge_validated(&run, limits, &validation, fixture.exit_status, None);
                 (judgement, run, None)
             }
             CaseJudge::Interactor { judge, runs } => {
@@ -198,11 +210,18 @@ impl Case<'_> {
             how.limits,
             &interacted.validation,
             fixture.exit_status,
-            interacted.stalled,
+            Some(&interacted),
         );
         Ok((judgement, conversation(fixture, &run, &inputs), run))
             .map(|(judgement, played, run)| (judgement, run, played))
     }
+}
+
+/// Whether `run` ended by itself with the status `fixture` expects: only then is its output
+/// judged by the case's checker; a crash or a wrong status is the verdict without it, as the
+/// problem package format has it (a run-time error).
+fn ran_to_its_end(run: &Run, fixture: &Fixture) -> bool {
+    matches!(run.outcome, Outcome::Exited(status) if status == fixture.exit_status)
 }
 
 /// `fixture` as `run` played it, given `inputs` by an interactor: its transcript the whole

@@ -10,6 +10,7 @@ use crate::fixture::Fixture;
 use crate::interleaving::{Departure, Interleaving};
 use crate::process::{Limit, Limits, Outcome, Run};
 use crate::transcript::{Input, Transcript, escape};
+use crate::validator::interactor::Interacted;
 use crate::validator::{Decision, Validation};
 
 /// How a case went, in the order the rules are checked.
@@ -389,18 +390,28 @@ fn judged(verdict: Verdict, content: Comparison) -> Judgement {
 
 /// The verdict of `run`, a program's run on a case judged by the kata's own program, which
 /// decided `validation`; `expected_status` is the status the program must end with, and
-/// `stalled` says that the program waited for input while an interactor waited for its output.
+/// `interacted` is what became of an interaction, for an interactor's case.
 ///
 /// The program's own limits come first (it could not start, ran out of time, wrote too much or
-/// used too much), then the judge's failure, then its rejection, then how the program ended.
+/// used too much), then the judge's failure, then a crash or a wrong status of a program that
+/// ended before its interactor did, then the judge's rejection, then how the program ended.
 #[must_use]
 pub fn judge_validated(
     run: &Run,
     limits: Limits,
     validation: &Validation,
     expected_status: i32,
-    stalled: bool,
+    interacted: Option<&Interacted>,
 ) -> Judgement {
+    let stalled = interacted.is_some_and(|interacted| interacted.stalled);
+    let ended_first = interacted.is_some_and(|interacted| !interacted.judge_ended_first);
+    let crashed = match run.outcome {
+        Outcome::Signaled(signal) => Some(Verdict::KilledBySignal(signal)),
+        Outcome::Exited(status) if status != expected_status && expected_status == 0 => {
+            Some(Verdict::FailedStatus(status))
+        }
+        _ => None,
+    };
     let verdict = match (&run.outcome, &validation.decision) {
         (Outcome::CannotStart(why), _) => Verdict::CannotStart(why.clone()),
         (Outcome::TimedOut, _) => Verdict::TimedOut(limits.timeout),
@@ -410,11 +421,17 @@ pub fn judge_validated(
             bound: bound(*limit, limits),
         },
         (_, Decision::Failed(why)) => Verdict::JudgeError(why.clone()),
+        // The grader ended the input of a program that waited for its interactor while the
+        // interactor waited for it: whatever followed, that is the fault.
         (_, Decision::Rejected) if stalled => Verdict::PromptNotShown {
             input: "its next input".to_owned(),
             missing: "the output the kata's interactor waited for".to_owned(),
             read_on_from: None,
         },
+        // A program that crashed before its interactor was done: the crash is its fault.
+        (_, Decision::Rejected) if ended_first && crashed.is_some() => {
+            crashed.unwrap_or(Verdict::WrongAnswer)
+        }
         (_, Decision::Rejected) => Verdict::Rejected(validation.team_message.clone()),
         (Outcome::Signaled(signal), Decision::Accepted) => Verdict::KilledBySignal(*signal),
         (Outcome::Exited(status), Decision::Accepted) if *status == expected_status => {

@@ -38,6 +38,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::fixture::{self, Fixture, FixtureError};
+use crate::package::{self, CaseScoring, ExpectedVerdict, Package};
 use crate::process::{self, Limits};
 use crate::program::Program;
 use crate::rules::{self, RulesCase};
@@ -212,6 +213,9 @@ pub enum Reference {
     BuiltIn(String),
     /// A command line, split as a shell would but run without one, in the kata's folder.
     Run(String),
+    /// A problem package's accepted submission, built when it is run: its source, `None` when
+    /// the package has none.
+    Submission(Option<PathBuf>),
 }
 
 /// One stage of a kata.
@@ -254,6 +258,8 @@ pub struct StageLimits {
     pub processes: Option<u32>,
     /// [`Limits::disk`], in bytes.
     pub disk: Option<u64>,
+    /// [`Limits::timeout`]: a problem package's time limit.
+    pub timeout: Option<Duration>,
 }
 
 impl StageLimits {
@@ -264,6 +270,7 @@ impl StageLimits {
             memory: self.memory.unwrap_or(limits.memory),
             processes: self.processes.unwrap_or(limits.processes),
             disk: self.disk.unwrap_or(limits.disk),
+            timeout: self.timeout.unwrap_or(limits.timeout),
             ..limits
         }
     }
@@ -295,6 +302,9 @@ pub struct Kata {
     pub stages: Vec<Stage>,
     /// Where its files are.
     pub source: Source,
+    /// The problem package it is read from, for a kata that is one: its one stage's cases,
+    /// statement and judge are the package's.
+    pub package: Option<Arc<Package>>,
 }
 
 /// A kata that cannot be read, with the place to look.
@@ -321,13 +331,17 @@ impl fmt::Display for KataError {
 impl std::error::Error for KataError {}
 
 impl Kata {
-    /// The kata in `folder`, from its manifest.
+    /// The kata in `folder`, from its manifest; or, in a folder without one that is a problem
+    /// package, the package as a kata ([`Kata::from_package`]).
     ///
     /// # Errors
     ///
     /// When the manifest cannot be read or is not a complete manifest: the file and line.
     pub fn load(folder: &Path) -> Result<Kata, KataError> {
         let path = folder.join(MANIFEST);
+        if !path.exists() && package::is_package(folder) {
+            return Kata::from_package(folder);
+        }
         let text = fixture::read_capped(&path).map_err(|message| KataError {
             path: path.clone(),
             line: None,
@@ -476,6 +490,7 @@ impl Kata {
                     count => count.as_ref().map(|count| *count.get_ref()),
                 },
                 disk: size(&stage.disk, "disk")?,
+                timeout: None,
             };
             let judge = |checker: Option<Spanned<JudgeFile>>,
                          interactor: Option<Spanned<JudgeFile>>,
@@ -598,6 +613,86 @@ impl Kata {
             rules: file.rules.map(Spanned::into_inner),
             stages,
             source,
+            package: None,
+        })
+    }
+
+    /// The problem package in `folder` (the Kattis / ICPC format, see [`crate::package`]) as a
+    /// kata of one stage: its statement the stage's task, its test data the stage's cases
+    /// (samples first), its first accepted submission the reference, its time limit (else
+    /// [`PACKAGE_TIME_LIMIT`]) and memory limit the stage's, the points of a scoring problem's
+    /// cases the stage's.
+    ///
+    /// # Errors
+    ///
+    /// When the package cannot be read: the file, and the line where one is to blame.
+    pub fn from_package(folder: &Path) -> Result<Kata, KataError> {
+        let package = package::load(folder).map_err(|error| KataError {
+            path: error.path,
+            line: error.line,
+            message: error.message,
+        })?;
+        let name: String = package
+            .short_name
+            .to_lowercase()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        let reference = package
+            .submissions
+            .iter()
+            .find(|submission| submission.expected == ExpectedVerdict::Accepted)
+            .map(|submission| submission.path.clone());
+        let cases = package
+            .cases
+            .iter()
+            .map(|case| {
+                let settings = CaseSettings {
+                    points: Some(package_points(&package, case)),
+                    visibility: None,
+                };
+                (case.name.clone(), settings)
+            })
+            .collect();
+        let stage = Stage {
+            number: 1,
+            title: package.title.clone(),
+            description: package
+                .statement
+                .as_ref()
+                .and_then(|statement| statement.path.strip_prefix(folder).ok())
+                .map_or_else(|| PathBuf::from(package::PROBLEM_YAML), Path::to_owned),
+            fixtures: PathBuf::from("data"),
+            reference: Reference::Submission(reference),
+            reference_line: 1,
+            order: Vec::new(),
+            order_line: None,
+            rule_cases: None,
+            limits: StageLimits {
+                memory: package.memory_limit_mib.map(|mib| mib << 20),
+                timeout: Some(package.time_limit.unwrap_or(PACKAGE_TIME_LIMIT)),
+                ..StageLimits::default()
+            },
+            scoring: StageScoring {
+                points: None,
+                visibility: None,
+                cases: if package.scoring {
+                    cases
+                } else {
+                    BTreeMap::new()
+                },
+            },
+            judges: StageJudges::default(),
+        };
+        Ok(Kata {
+            name,
+            title: package.title.clone(),
+            summary: None,
+            content_check: None,
+            rules: None,
+            stages: vec![stage],
+            source: Source::Folder(folder.to_owned()),
+            package: Some(Arc::new(package)),
         })
     }
 
@@ -664,6 +759,13 @@ impl Kata {
             line: None,
             message,
         })?;
+        if let Some(package) = &self.package {
+            return package.statement_markdown().map_err(|error| KataError {
+                path: error.path,
+                line: error.line,
+                message: error.message,
+            });
+        }
         self.read(&stage.description)
     }
 
@@ -727,8 +829,11 @@ impl Kata {
         Ok(fixtures)
     }
 
-    /// The fixtures of `stage`, sorted by name.
+    /// The fixtures of `stage`, sorted by name (a problem package's cases in its own order).
     fn fixtures_by_name(&self, stage: &Stage) -> Result<Vec<Fixture>, FixtureError> {
+        if let Some(package) = &self.package {
+            return package.cases.iter().map(package_case).collect();
+        }
         match &self.source {
             Source::Folder(folder) => fixture::load_stage_dir(&folder.join(&stage.fixtures)),
             Source::BuiltIn(dir) => {
@@ -831,6 +936,58 @@ impl Kata {
             Source::BuiltIn(_) => Vec::new(),
         }
     }
+}
+
+/// The time limit of a problem package's cases where the package gives none (a legacy package
+/// gives a multiple of its fastest accepted submission's time, which is not measured here).
+pub const PACKAGE_TIME_LIMIT: Duration = Duration::from_secs(2);
+
+/// What a scoring problem's case is worth in the reports, which add up their cases' points: its
+/// own maximum; in a group scored pass-fail, an even share of the group's (the package's own
+/// score, which gives such a group all or nothing, is what `kata dev check` judges its
+/// submissions by); nothing for a sample or a case whose score its validator decides unbounded.
+fn package_points(package: &Package, case: &package::TestCase) -> f64 {
+    match case.scoring {
+        CaseScoring::UpTo(points) => points,
+        CaseScoring::Legacy { accept, .. } => accept,
+        CaseScoring::Unbounded => 0.0,
+        CaseScoring::None => package
+            .groups
+            .iter()
+            .find(|group| group.path == case.group)
+            .filter(|group| group.aggregation == package::Aggregation::PassFail)
+            .and_then(|group| group.max_score)
+            .map_or(0.0, |max| {
+                let members = package
+                    .cases
+                    .iter()
+                    .filter(|other| other.group == case.group)
+                    .count();
+                max / members.max(1) as f64
+            }),
+    }
+}
+
+/// A problem package's test case as a case of its stage: its input, its answer and its hint,
+/// named by its path under `data/` (`secret/group1/03`).
+fn package_case(case: &package::TestCase) -> Result<Fixture, FixtureError> {
+    let read = |path: &Path| {
+        std::fs::read(path).map_err(|error| FixtureError {
+            path: path.to_owned(),
+            line: None,
+            message: error.to_string(),
+        })
+    };
+    let hint = case
+        .hint
+        .as_deref()
+        .map(read)
+        .transpose()?
+        .map(|hint| String::from_utf8_lossy(&hint).trim().to_owned());
+    let mut fixture =
+        fixture::input_case(&case.input, &read(&case.input)?, &read(&case.answer)?, hint);
+    fixture.name.clone_from(&case.name);
+    Ok(fixture)
 }
 
 /// `text` as a relative path that stays inside the kata's folder (no `..`, not absolute).

@@ -84,10 +84,10 @@ pub fn check(
     };
     writeln!(
         out,
-        "Checking the kata {} ({}), {} stages, in {}",
+        "Checking the kata {} ({}), {}, in {}",
         kata.title,
         kata.name,
-        kata.stage_count(),
+        crate::course::plural(usize::from(kata.stage_count()), "stage", "stages"),
         folder.display()
     )?;
     if let Err(error) = grade::katas::content_check(&kata, 1) {
@@ -106,6 +106,10 @@ pub fn check(
         }
         match kata.fixtures(stage.number) {
             Err(error) => problems.push(error.into()),
+            // A problem package's cases need no hint, and its submissions are its proof.
+            Ok(_) if let Some(package) = &kata.package => {
+                problems.extend(crate::submissions::check(&kata, package, out, style)?);
+            }
             Ok(fixtures) => {
                 problems.extend(fixtures.iter().filter_map(missing_hint));
                 let names: Vec<&str> = fixtures
@@ -128,7 +132,9 @@ pub fn check(
             "stage {}  {}: {}",
             stage.number,
             stage.title,
-            if found == 0 {
+            if found == 0 && kata.package.is_some() {
+                style.good("every submission gets the verdict its folder names")
+            } else if found == 0 {
                 style.good("the reference passes every case, each with a hint")
             } else {
                 style.bad(&crate::course::plural(found, "problem", "problems"))
@@ -172,12 +178,26 @@ fn missing_hint(fixture: &Fixture) -> Option<Problem> {
         .hint
         .as_deref()
         .is_none_or(|hint| hint.trim().is_empty());
-    missing.then(|| Problem {
-        path: fixture.path.clone(),
-        line: Some(2),
-        message: "no hint: the header needs a `description:` line, which a learner sees when \
-                  the case fails"
-            .to_owned(),
+    missing.then(|| {
+        if fixture.is_input_case() {
+            Problem {
+                path: fixture
+                    .path
+                    .with_extension(harness::fixture::HINT_EXTENSION),
+                line: None,
+                message: "no hint: write the line a learner sees when the case fails in this \
+                          file, beside the case's input"
+                    .to_owned(),
+            }
+        } else {
+            Problem {
+                path: fixture.path.clone(),
+                line: Some(2),
+                message: "no hint: the header needs a `description:` line, which a learner \
+                          sees when the case fails"
+                    .to_owned(),
+            }
+        }
     })
 }
 

@@ -21,6 +21,7 @@ pub mod progress;
 pub mod reset;
 pub mod status;
 pub mod style;
+pub mod submissions;
 pub mod watch;
 
 use std::ffi::OsString;
@@ -405,7 +406,7 @@ fn play<R: BufRead + Send + 'static>(
                 stage.number
             ))),
         },
-        Reference::Run(_) => {
+        Reference::Run(_) | Reference::Submission(_) => {
             let (program, _folder) = grade::reference::program(kata, stage)?;
             if context.own_streams {
                 out.flush()?;

@@ -239,7 +239,8 @@ fn usage_errors_and_broken_fixtures_exit_2() {
         ),
         (
             vec!["1", "--kata", "no-such-kata"],
-            "`no-such-kata` is neither a folder with a kata-manifest.toml nor a kata built in",
+            "`no-such-kata` is neither a folder with a kata-manifest.toml (or a problem package's \
+             problem.yaml) nor a kata built in",
         ),
         (vec!["3", "--"], "nothing follows `--`"),
         (

@@ -41,6 +41,8 @@ pub struct Interaction<'a> {
     /// Whether the program and the interactor waited for each other, and the grader ended the
     /// program's input.
     stalled: bool,
+    /// Whether the interactor's output was seen to close while the program ran.
+    judge_ended_first: bool,
 }
 
 /// What an interaction came to: the interactor's decision, and whether the program waited for
@@ -51,6 +53,9 @@ pub struct Interacted {
     pub validation: Validation,
     /// Whether each waited for the other (the program's output still in its buffer).
     pub stalled: bool,
+    /// Whether the interactor closed its output (it was done, or gave up) before the program
+    /// ended: a program that then failed at the end of its input failed because of it.
+    pub judge_ended_first: bool,
 }
 
 impl<'a> Interaction<'a> {
@@ -102,6 +107,7 @@ impl<'a> Interaction<'a> {
             lines,
             forwarded: 0,
             stalled: false,
+            judge_ended_first: false,
         })
     }
 
@@ -120,6 +126,11 @@ impl<'a> Interaction<'a> {
     /// of it sent on, the interactor's input closed, its decision waited for by its deadline.
     #[must_use]
     pub fn finish(mut self, output: &[u8]) -> Interacted {
+        // Looked at before the interactor is told the program has ended.
+        while let Ok(_unread) = self.lines.try_recv() {}
+        if matches!(self.lines.try_recv(), Err(mpsc::TryRecvError::Disconnected)) {
+            self.judge_ended_first = true;
+        }
         self.forward(output);
         self.to_judge = None;
         let validation = match self.running {
@@ -136,6 +147,7 @@ impl<'a> Interaction<'a> {
         Interacted {
             validation,
             stalled: self.stalled,
+            judge_ended_first: self.judge_ended_first,
         }
     }
 }
@@ -151,7 +163,10 @@ impl Answerer for Interaction<'_> {
             match self.lines.recv_timeout(LOOK) {
                 Ok(line) => return Some(String::from_utf8_lossy(&line).into_owned()),
                 // The interactor closed its output: the program's input ends.
-                Err(RecvTimeoutError::Disconnected) => return None,
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.judge_ended_first = true;
+                    return None;
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     if running.late() {
                         return None;

@@ -23,6 +23,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::package::DefaultFlags;
 use crate::program::Program;
 use crate::reaper::{self, Registration};
 
@@ -85,6 +86,9 @@ pub enum CaseJudge {
     Transcript,
     /// By the kata's checker, after the program has run on the case's input.
     Checker(Arc<JudgeProgram>),
+    /// By the problem package format's default output validation, in the grader: the output's
+    /// tokens against the answer's, with these flags.
+    Tokens(DefaultFlags),
     /// By the kata's interactor, which gives the program its input; `runs` times.
     Interactor {
         /// The interactor.
@@ -119,6 +123,37 @@ impl Validation {
             score: None,
         }
     }
+}
+
+impl Validation {
+    /// The decision of the default output validation on `output` against `answer`, by `flags`.
+    #[must_use]
+    pub fn of_tokens(answer: &[u8], output: &[u8], flags: &DefaultFlags) -> Validation {
+        let (decision, team_message) =
+            match crate::package::default_validation::validate(answer, output, flags) {
+                Ok(()) => (Decision::Accepted, String::new()),
+                Err(why) => (Decision::Rejected, capitalised(&why)),
+            };
+        Validation {
+            decision,
+            team_message,
+            judge_message: String::new(),
+            score: None,
+        }
+    }
+}
+
+/// `text` with its first letter a capital, and a full stop at its end.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut sentence: String = chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    if !sentence.ends_with('.') {
+        sentence.push('.');
+    }
+    sentence
 }
 
 /// A judge's decision.

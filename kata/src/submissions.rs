@@ -1,0 +1,234 @@
+//! A problem package's example submissions, as `kata dev check` proves them: each built, graded
+//! on every case of the package as a learner's program is, and held to the verdict its folder
+//! under `submissions/` names (`accepted`, `wrong_answer`, `time_limit_exceeded`,
+//! `run_time_error`, `partially_accepted`), as the format's own `verifyproblem` does.
+
+use std::io::Write;
+
+use harness::kata::Kata;
+use harness::package::building::{self, BuildError};
+use harness::package::{CaseOutcome, ExpectedVerdict, Package, Submission};
+use harness::{CaseResult, Criterion, Fixture, Grading, Mode, PlainText, Program, Verdict};
+
+use crate::author::Problem;
+use crate::error::KataError;
+use crate::style::Style;
+
+/// The verdict a submission got, in the format's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Got {
+    Accepted,
+    PartiallyAccepted,
+    WrongAnswer,
+    TimeLimitExceeded,
+    RunTimeError,
+    /// The package's own judge failed: the author's fault, whatever the submission.
+    JudgeError,
+}
+
+impl Got {
+    fn name(self) -> &'static str {
+        match self {
+            Got::Accepted => "accepted",
+            Got::PartiallyAccepted => "partially_accepted",
+            Got::WrongAnswer => "wrong_answer",
+            Got::TimeLimitExceeded => "time_limit_exceeded",
+            Got::RunTimeError => "run_time_error",
+            Got::JudgeError => "a judge error",
+        }
+    }
+
+    /// Whether a submission of the folder `expected` may get this.
+    fn meets(self, expected: &ExpectedVerdict) -> Option<bool> {
+        Some(match expected {
+            ExpectedVerdict::Accepted => self == Got::Accepted,
+            ExpectedVerdict::PartiallyAccepted => self == Got::PartiallyAccepted,
+            ExpectedVerdict::WrongAnswer => self == Got::WrongAnswer,
+            ExpectedVerdict::TimeLimitExceeded => self == Got::TimeLimitExceeded,
+            ExpectedVerdict::RunTimeError => self == Got::RunTimeError,
+            ExpectedVerdict::Rejected => !matches!(self, Got::Accepted | Got::JudgeError),
+            ExpectedVerdict::BruteForce => {
+                matches!(self, Got::TimeLimitExceeded | Got::RunTimeError)
+            }
+            ExpectedVerdict::Other(_) => return None,
+        })
+    }
+
+    /// The format's verdict of a failed case.
+    fn of_case(verdict: &Verdict) -> Got {
+        match verdict {
+            Verdict::Passed | Verdict::PresentationError => Got::Accepted,
+            // A program and an interactor waiting for each other run out the clock where the
+            // format's judges run them.
+            Verdict::TimedOut(_) | Verdict::PromptNotShown { .. } => Got::TimeLimitExceeded,
+            Verdict::JudgeError(_) => Got::JudgeError,
+            Verdict::WrongAnswer
+            | Verdict::Rejected(_)
+            | Verdict::WrongExitStatus { .. }
+            | Verdict::AskedForMoreInput { .. }
+            | Verdict::TooMuchOutput(_) => Got::WrongAnswer,
+            Verdict::CannotStart(_)
+            | Verdict::KilledBySignal(_)
+            | Verdict::FailedStatus(_)
+            | Verdict::LimitExceeded { .. } => Got::RunTimeError,
+        }
+    }
+}
+
+/// Grades every example submission of `package`, the kata `kata` is read from, saying on `out`
+/// what each got; the problems are the submissions whose verdict is not their folder's, and
+/// those that do not build. A submission whose compiler is not installed is skipped, said.
+///
+/// # Errors
+///
+/// When `out` cannot be written, or the grader fails itself.
+pub fn check(
+    kata: &Kata,
+    package: &Package,
+    out: &mut dyn Write,
+    style: Style,
+) -> Result<Vec<Problem>, KataError> {
+    let fixtures = kata.fixtures(1).map_err(KataError::Fixture)?;
+    let (fixtures, _validator) =
+        grade::katas::judged(kata, 1, fixtures).map_err(KataError::Grader)?;
+    let mut problems = Vec::new();
+    if package.submissions.is_empty() {
+        writeln!(out, "submissions: none under submissions/ to check")?;
+    }
+    for submission in &package.submissions {
+        let shown = submission
+            .path
+            .strip_prefix(&package.folder)
+            .unwrap_or(&submission.path)
+            .display()
+            .to_string();
+        let built = tempfile::Builder::new()
+            .prefix("kata-submission-")
+            .tempdir()
+            .map_err(KataError::file("cannot make a temporary folder"))?;
+        let argv = match building::build(&submission.path, submission.language, built.path()) {
+            Ok(argv) => argv,
+            Err(BuildError::ToolMissing { tool }) => {
+                writeln!(out, "{shown}: skipped, `{tool}` is not installed here")?;
+                continue;
+            }
+            Err(error) => {
+                writeln!(out, "{shown}: {}", style.bad("does not build"))?;
+                problems.push(Problem {
+                    path: submission.path.clone(),
+                    line: None,
+                    message: format!("does not build: {error}"),
+                });
+                continue;
+            }
+        };
+        let program = Program::labelled(argv, shown.clone());
+        let (got, detail) = verdict(kata, package, &program, &fixtures)?;
+        match got.meets(&submission.expected) {
+            Some(true) => writeln!(
+                out,
+                "{shown}: {}",
+                style.good(&format!("{} {detail}", got.name()))
+            )?,
+            Some(false) => {
+                writeln!(
+                    out,
+                    "{shown}: {}",
+                    style.bad(&format!("{} {detail}", got.name()))
+                )?;
+                problems.push(Problem {
+                    path: submission.path.clone(),
+                    line: None,
+                    message: format!(
+                        "a submission of {} gets {} {detail}",
+                        folder_name(submission),
+                        got.name()
+                    ),
+                });
+            }
+            None => writeln!(
+                out,
+                "{shown}: {} {detail} (the folder {} names no verdict this check knows)",
+                got.name(),
+                folder_name(submission)
+            )?,
+        }
+    }
+    Ok(problems)
+}
+
+/// The folder of `submissions/` that `submission` is in, as the format names it.
+fn folder_name(submission: &Submission) -> String {
+    match &submission.expected {
+        ExpectedVerdict::Accepted => "accepted".to_owned(),
+        ExpectedVerdict::PartiallyAccepted => "partially_accepted".to_owned(),
+        ExpectedVerdict::WrongAnswer => "wrong_answer".to_owned(),
+        ExpectedVerdict::TimeLimitExceeded => "time_limit_exceeded".to_owned(),
+        ExpectedVerdict::RunTimeError => "run_time_error".to_owned(),
+        ExpectedVerdict::Rejected => "rejected".to_owned(),
+        ExpectedVerdict::BruteForce => "brute_force".to_owned(),
+        ExpectedVerdict::Other(name) => name.clone(),
+    }
+}
+
+/// The verdict of `program` on the package's cases, and in words where it came from: the first
+/// case in order that it fails decides, as the format's judges decide; a scoring problem's
+/// submission that fails some case but scores is partially accepted.
+fn verdict(
+    kata: &Kata,
+    package: &Package,
+    program: &Program,
+    fixtures: &[Fixture],
+) -> Result<(Got, String), KataError> {
+    let how = Grading {
+        check: &PlainText,
+        limits: grade::katas::limits(kata, 1),
+        // A pass-fail problem's verdict is its first failure; a score needs every case.
+        all: package.scoring,
+        criterion: Criterion::Exact,
+        mode: Mode::best(),
+    };
+    let sandbox = grade::katas::sandbox(kata, &[]);
+    let results = harness::grade(program, fixtures, how, &sandbox)
+        .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
+    let failure = results.iter().find(|result| !result.verdict().passed());
+    let first = failure.map(|result| {
+        (
+            Got::of_case(result.verdict()),
+            format!("(on {})", result.fixture(fixtures).name),
+        )
+    });
+    if !package.scoring {
+        return Ok(first.unwrap_or((
+            Got::Accepted,
+            format!("(every one of {} cases)", fixtures.len()),
+        )));
+    }
+    let outcomes: Vec<CaseOutcome> = results.iter().map(outcome).collect();
+    let score = package
+        .score(&outcomes)
+        .map_err(|error| KataError::Usage(format!("{}: {error}", package.folder.display())))?;
+    let of = score
+        .max
+        .map_or_else(String::new, |max| format!(" of {max}"));
+    Ok(match first {
+        None if score.is_full() => (Got::Accepted, format!("(score {}{of})", score.score)),
+        Some((Got::JudgeError, detail)) => (Got::JudgeError, detail),
+        _ if score.score > 0.0 => (
+            Got::PartiallyAccepted,
+            format!("(score {}{of})", score.score),
+        ),
+        Some(first) => first,
+        None => (
+            Got::PartiallyAccepted,
+            format!("(score {}{of})", score.score),
+        ),
+    })
+}
+
+fn outcome(result: &CaseResult) -> CaseOutcome {
+    CaseOutcome {
+        accepted: result.verdict().passed(),
+        score: result.judgement.score,
+    }
+}
