@@ -7,7 +7,7 @@
 //! name = "calculator"
 //! title = "Calculator"
 //! summary = "A calculator for the console, from adding two numbers to reading any expression."
-//! # content-check = "tictactoe"   # a check of the content beside the text, if the grader has it
+//! # content-check = "NAME"   # a check of the content beside the text, if the grader has it
 //!
 //! [[stages]]
 //! title = "Add two numbers"
@@ -288,9 +288,9 @@ pub enum Source {
 /// A kata: its manifest, read and checked, and where its files are.
 #[derive(Clone, Debug)]
 pub struct Kata {
-    /// Its short name: `tictactoe`.
+    /// Its short name: `calculator`.
     pub name: String,
-    /// Its title: `Tic-Tac-Toe`.
+    /// Its title: `Calculator`.
     pub title: String,
     /// What a learner builds, in a sentence, if the manifest says.
     pub summary: Option<String>,
@@ -619,7 +619,8 @@ impl Kata {
 
     /// The problem package in `folder` (the Kattis / ICPC format, see [`crate::package`]) as a
     /// kata of one stage: its statement the stage's task, its test data the stage's cases
-    /// (samples first), its first accepted submission the reference, its time limit (else
+    /// (samples first), an accepted submission the reference (in C, C++, Rust, Python, Java or
+    /// Kotlin, the first in that order), its time limit (else
     /// [`PACKAGE_TIME_LIMIT`]) and memory limit the stage's, the points of a scoring problem's
     /// cases the stage's.
     ///
@@ -638,10 +639,24 @@ impl Kata {
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
             .collect();
+        // The quickest to build and start of the accepted submissions, a JVM's last.
         let reference = package
             .submissions
             .iter()
-            .find(|submission| submission.expected == ExpectedVerdict::Accepted)
+            .filter(|submission| submission.expected == ExpectedVerdict::Accepted)
+            .min_by_key(|submission| {
+                [
+                    package::Language::C,
+                    package::Language::Cpp,
+                    package::Language::Rust,
+                    package::Language::Python3,
+                    package::Language::Java,
+                    package::Language::Kotlin,
+                ]
+                .iter()
+                .position(|language| *language == submission.language)
+                .unwrap_or(usize::MAX)
+            })
             .map(|submission| submission.path.clone());
         let cases = package
             .cases

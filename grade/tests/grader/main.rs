@@ -18,6 +18,7 @@ mod html;
 mod java;
 mod katas;
 mod options;
+mod packages;
 mod platform;
 mod points;
 mod shards;
@@ -59,6 +60,7 @@ fn main() -> ExitCode {
     trials.extend(platform::trials());
     trials.extend(html::trials());
     trials.extend(katas::trials());
+    trials.extend(packages::trials());
     trials.extend(hostility::trials());
     trials.extend(confinement::trials());
     // Most trials wait for the grader and the programs it runs, not for a core.

@@ -1,0 +1,137 @@
+//! Problem packages of the Kattis / ICPC format graded as katas of one stage (`--kata DIR`):
+//! the packages kept as the harness's test data (`harness/tests/packages/`), their own Python
+//! submissions graded by the default output validation and a scoring problem's groups. Their
+//! interactive package, whose validator is compiled C++, and every submission in every
+//! language are left to `scripts/packages`, which CI runs.
+
+use std::fs;
+use std::path::PathBuf;
+
+use test_support::Trial;
+
+use crate::katas::grade_in;
+
+pub(crate) fn trials() -> Vec<Trial> {
+    test_support::tests!("packages":
+        a_package_is_graded_by_its_default_validation_within_its_float_tolerance,
+        a_scoring_package_gives_its_groups_points,
+        a_broken_problem_yaml_is_named_with_its_line,
+    )
+}
+
+/// The packages kept as the harness's test data.
+fn packages() -> PathBuf {
+    test_support::manifest_dir().join("../harness/tests/packages")
+}
+
+/// Whether Python is here; the reason to skip where it is not.
+fn python() -> Result<(), String> {
+    test_support::toolchain::python().map(drop)
+}
+
+fn a_package_is_graded_by_its_default_validation_within_its_float_tolerance() {
+    if let Err(skip) = python() {
+        eprintln!("skipped: {skip}");
+        return;
+    }
+    let packages = packages();
+    // Seven decimals, not the answer's digits: right within the package's tolerance of 1e-6.
+    let (status, report, err) = grade_in(
+        &packages,
+        &[
+            "--kata",
+            "sum-floats",
+            "1",
+            "--all",
+            "--",
+            "python3",
+            "sum-floats/submissions/accepted/mean.py",
+        ],
+    );
+    assert_eq!((status, err.as_str()), (Some(0), ""), "{report}");
+    assert!(
+        report.starts_with("Grading `python3 sum-floats/submissions/accepted/mean.py` on the 5 cases of stage 1 in "),
+        "{report}"
+    );
+    assert!(report.contains("#2 secret/01-one: Passed\n"), "{report}");
+    assert!(
+        report.ends_with("5 passed, 0 failed: 5 of 5 exact, 5 of 5 content\n"),
+        "{report}"
+    );
+    let (status, report, _) = grade_in(
+        &packages,
+        &[
+            "--kata",
+            "sum-floats",
+            "1",
+            "--",
+            "python3",
+            "sum-floats/submissions/wrong_answer/floor-mean.py",
+        ],
+    );
+    assert_eq!(status, Some(1), "{report}");
+    assert!(
+        report.contains(
+            "Wrong answer in test #1 (sample/1)\nToken 1 is `2`, expected `2.5` within 1e-6.\n\n\
+             The run (`> ` marks the input given):\n  > 3\n  > 1.5 2.5 3.5\n  2\n"
+        ),
+        "{report}"
+    );
+}
+
+fn a_scoring_package_gives_its_groups_points() {
+    if let Err(skip) = python() {
+        eprintln!("skipped: {skip}");
+        return;
+    }
+    let folder = tempfile::tempdir().expect("a folder");
+    let json = folder.path().join("results.json");
+    let (status, report, _) = grade_in(
+        &packages(),
+        &[
+            "--kata",
+            "scored-groups",
+            "1",
+            "--all",
+            "--format",
+            &format!("json={}", json.display()),
+            "--",
+            "python3",
+            "scored-groups/submissions/partially_accepted/float-triangle.py",
+        ],
+    );
+    assert_eq!(status, Some(1), "{report}");
+    let results: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
+    // Group 1 (40 points, three cases) right; group 2 (60 points, three cases) wrong on one.
+    assert_eq!(results["max_points"], 100.0);
+    let points: Vec<(String, f64)> = results["tests"]
+        .as_array()
+        .expect("tests")
+        .iter()
+        .map(|test| {
+            (
+                test["name"].as_str().unwrap_or_default().to_owned(),
+                test["points"].as_f64().unwrap_or(-1.0),
+            )
+        })
+        .collect();
+    assert_eq!(points[0], ("sample/1".to_owned(), 0.0));
+    assert_eq!(points[4], ("secret/group2/01".to_owned(), 0.0));
+    assert_eq!(points[5], ("secret/group2/02".to_owned(), 20.0));
+    assert!((points[1].1 - 40.0 / 3.0).abs() < 1e-9, "{points:?}");
+}
+
+fn a_broken_problem_yaml_is_named_with_its_line() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let package = folder.path().join("broken");
+    fs::create_dir_all(package.join("data/sample")).expect("made");
+    fs::write(
+        package.join("problem.yaml"),
+        "problem_format_version: 2023-07-draft\nname: Broken\nlimits: [not, a, map]\n",
+    )
+    .expect("written");
+    let (status, report, err) = grade_in(folder.path(), &["--kata", "broken", "1"]);
+    assert_eq!(status, Some(2), "{report}");
+    assert!(err.contains("broken/problem.yaml:3"), "{err}");
+}
