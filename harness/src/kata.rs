@@ -1051,6 +1051,74 @@ mod tests {
         )
     }
 
+    /// [`MANIFEST_TEXT`] with `more` added to its first stage's table.
+    fn with_first_stage(more: &str) -> String {
+        MANIFEST_TEXT.replacen(
+            "reference = { run = \"sh ref/1.sh\" }\n",
+            &format!("reference = {{ run = \"sh ref/1.sh\" }}\n{more}"),
+            1,
+        )
+    }
+
+    #[test]
+    fn reads_a_stages_checker_and_a_cases_own_interactor() {
+        let text = with_first_stage(
+            "checker = { run = \"python3 judge/check.py\", args = [\"strict\"], timeout = 2.5 }\n\
+             [stages.cases.plays-a-game]\npoints = 2\n\
+             interactor = { run = \"python3 judge/play.py\", runs = 5 }\n",
+        );
+        let kata = parse(&text).expect("a manifest");
+        let judges = &kata.stage(1).expect("stage 1").judges;
+        let checker = judges.of("any-other-case").expect("the stage's checker");
+        assert_eq!(
+            (checker.role, checker.run.as_str(), checker.args.as_slice()),
+            (
+                Role::Checker,
+                "python3 judge/check.py",
+                ["strict".to_owned()].as_slice()
+            )
+        );
+        assert_eq!(checker.timeout, Duration::from_millis(2500));
+        assert_eq!(checker.line, 9);
+        let interactor = judges.of("plays-a-game").expect("the case's own");
+        assert_eq!((interactor.role, interactor.runs), (Role::Interactor, 5));
+        assert_eq!(interactor.timeout, crate::validator::DEFAULT_TIMEOUT);
+        let folder = Path::new("/kata");
+        let CaseJudge::Interactor { judge, runs: 5 } = interactor.case_judge(folder) else {
+            panic!("an interactor of five runs");
+        };
+        assert_eq!(judge.program.folder(), Some(folder));
+        assert!(!kata.stage(2).expect("stage 2").judges.any());
+    }
+
+    #[test]
+    fn a_judge_that_cannot_be_is_named_with_its_line() {
+        for (more, message) in [
+            (
+                "checker = { run = \"a\" }\ninteractor = { run = \"b\" }\n",
+                "stage 1 names both a checker and an interactor",
+            ),
+            (
+                "checker = { run = \"a\", runs = 3 }\n",
+                "`runs` is an interactor's",
+            ),
+            (
+                "interactor = { run = \"a\", runs = 0 }\n",
+                "`runs = 0`: from 1 to",
+            ),
+            (
+                "checker = { run = \"a\", timeout = 0 }\n",
+                "is not a number of seconds",
+            ),
+            ("checker = { run = \"'open\" }\n", "is not a command line"),
+            ("checker = { command = \"a\" }\n", "unknown field `command`"),
+        ] {
+            let error = parse(&with_first_stage(more)).expect_err(message);
+            assert!(error.message.contains(message), "{more}: {error}");
+            assert!(error.line.is_some_and(|line| line >= 9), "{more}: {error}");
+        }
+    }
+
     #[test]
     fn reads_the_stages_in_order() {
         let kata = parse(MANIFEST_TEXT).expect("a manifest");
