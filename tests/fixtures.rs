@@ -1,7 +1,10 @@
 //! Every fixture transcript of every kata of the workspace, run against its stage's program as a
 //! process, must come out exactly, exit status included: a trial a fixture, named
 //! `stageN::<fixture>` for the kata at the workspace's root and `KATA::stageN::<fixture>` for
-//! the others.
+//! the others. A case judged by a program of its kata (a checker or an interactor, its output
+//! random) is graded as `grade` grades it, and passes when its judge accepts every run; its
+//! trial starts the kata's judge on every run, so `cargo test` lists it as ignored and
+//! `--include-ignored` runs it (as `scripts/guessing-game` does).
 //!
 //! The program is the stage's reference (a binary of the workspace, or the kata's own command in
 //! its folder), or for the root kata the command in `STAGE<N>_CMD` (split as a shell
@@ -23,6 +26,8 @@ use harness::kata::{Kata, Reference};
 use harness::process::{self, Limits, Mode, Outcome};
 use harness::program::Program;
 use harness::sandbox::Sandbox;
+use harness::validator::CaseJudge;
+use harness::{Criterion, Grading, PlainText};
 use insta::{Comparator, Snapshot};
 use test_support::{Failed, Trial};
 
@@ -101,13 +106,24 @@ fn trials_of(kata: &'static Kata) -> Vec<Trial> {
             }
         };
         match kata.fixtures(number) {
-            Ok(fixtures) => {
+            Ok(mut fixtures) => {
+                if let Some(folder) = kata.folder() {
+                    stage.judges.assign(&mut fixtures, folder);
+                }
                 let fixtures = Arc::new(fixtures);
                 trials.extend((0..fixtures.len()).map(|index| {
                     let (fixtures, under_test) = (Arc::clone(&fixtures), under_test.clone());
-                    Trial::test(format!("{name}::{}", fixtures[index].name), move || {
-                        check(kata, number, index + 1, &fixtures[index], &under_test)
-                    })
+                    let trial_name = format!("{name}::{}", fixtures[index].name);
+                    if matches!(fixtures[index].judge, CaseJudge::Transcript) {
+                        Trial::test(trial_name, move || {
+                            check(kata, number, index + 1, &fixtures[index], &under_test)
+                        })
+                    } else {
+                        let trial = Trial::test(trial_name, move || {
+                            check_judged(index + 1, &fixtures[index], &under_test)
+                        });
+                        test_support::slow(trial, JUDGED_IS_SLOW)
+                    }
                 }));
             }
             Err(error) => {
@@ -124,13 +140,73 @@ fn trials_of(kata: &'static Kata) -> Vec<Trial> {
 /// The program of a stage's reference: a binary of the workspace (built when first needed), or
 /// the kata's own command line, run in its folder.
 fn reference(kata: &Kata, reference: &Reference) -> Result<Program, String> {
-    match reference {
-        Reference::BuiltIn(name) => Ok(Program::labelled(Vec::new(), name.clone())),
-        Reference::Run(line) => {
-            let program = Program::command_line(line).map_err(|error| error.to_string())?;
-            Ok(program.in_folder(kata.folder().unwrap_or(Path::new("."))))
-        }
+    if let Reference::BuiltIn(name) = reference {
+        return Ok(Program::labelled(Vec::new(), name.clone()));
     }
+    let Reference::Run(line) = reference else {
+        return Err(format!("a reference these tests do not run: {reference:?}"));
+    };
+    let program = Program::command_line(line).map_err(|error| error.to_string())?;
+    Ok(program.in_folder(kata.folder().unwrap_or(Path::new("."))))
+}
+
+/// Why a case judged by a program of its kata is not run by every `cargo test`.
+const JUDGED_IS_SLOW: &str =
+    "judged by a program of its kata, started on every run: scripts/guessing-game runs it";
+
+/// The program a trial runs: the one under test, a built-in reference the workspace's binary of
+/// that name, built once.
+fn program_of(under_test: &UnderTest) -> Result<Program, Failed> {
+    Ok(match under_test {
+        UnderTest::Other(program) => program.clone(),
+        UnderTest::Reference(program) if program.argv().is_empty() => {
+            let name = program.label().to_owned();
+            let binary = panic::catch_unwind(|| stages::built_in(&name))
+                .map_err(|payload| Failed::from(test_support::panic_message(payload.as_ref())))?;
+            Program::labelled(vec![binary.into()], name)
+        }
+        UnderTest::Reference(program) => program.clone(),
+    })
+}
+
+/// Grades case `number`, judged by a program of its kata, as `grade` does: its judge must
+/// accept every run. Its output is random, so there is no transcript to compare or rewrite.
+fn check_judged(number: usize, fixture: &Fixture, under_test: &UnderTest) -> Result<(), Failed> {
+    let program = program_of(under_test)?;
+    let how = Grading {
+        check: &PlainText,
+        limits: Limits::default(),
+        all: true,
+        criterion: Criterion::Exact,
+        mode: Mode::best(),
+    };
+    let unconfined = Sandbox::off("the workspace's own tests");
+    let results = harness::grade(&program, std::slice::from_ref(fixture), how, &unconfined)
+        .map_err(|error| Failed::from(format!("the case could not be graded: {error}")))?;
+    let Some(result) = results.first() else {
+        return Err("the case was not graded".into());
+    };
+    if result.verdict().passed() {
+        return Ok(());
+    }
+    // An interactor's case is reported as it was played: the whole conversation.
+    let shown = result.played.as_deref().unwrap_or(fixture);
+    let mut message = format!(
+        "{} is not accepted for `{}`\n",
+        fixture.path.display(),
+        program.label()
+    );
+    message += &feedback::report(
+        number,
+        shown,
+        &result.run,
+        &result.judgement,
+        Paint::default(),
+    );
+    if let Some(said) = &result.judgement.judge_message {
+        message += &format!("\nThe kata's judge said, for the instructor:\n{said}\n");
+    }
+    Err(message.into())
 }
 
 /// Runs fixture `number` of `stage` and compares its transcript and exit status with the
@@ -142,17 +218,7 @@ fn check(
     fixture: &Fixture,
     under_test: &UnderTest,
 ) -> Result<(), Failed> {
-    let program = match under_test {
-        UnderTest::Other(program) => program.clone(),
-        // A built-in reference: the workspace's binary of that name, built once.
-        UnderTest::Reference(program) if program.argv().is_empty() => {
-            let name = program.label().to_owned();
-            let binary = panic::catch_unwind(|| stages::built_in(&name))
-                .map_err(|payload| Failed::from(test_support::panic_message(payload.as_ref())))?;
-            Program::labelled(vec![binary.into()], name)
-        }
-        UnderTest::Reference(program) => program.clone(),
-    };
+    let program = program_of(under_test)?;
     let check = grade::katas::content_check(kata, stage).map_err(|error| error.to_string())?;
     let limits = Limits::default();
     // As `grade` does: one answer at a time where the system shows when a program waits.
@@ -257,8 +323,9 @@ impl Comparator for ExactTranscript {
     }
 }
 
-/// Nothing among a kata's fixtures that no test reads: in each stage's folder only fixtures (no
-/// pending snapshot), and beside the stages' folders nothing but a README.
+/// Nothing among a kata's fixtures that no test reads: in each stage's folder only cases (no
+/// pending snapshot): transcripts, and inputs with the answer and hint of each beside it; beside
+/// the stages' folders nothing but a README.
 fn no_stray_files(kata: &Kata) -> Result<(), Failed> {
     let stage_dirs: Vec<PathBuf> = kata.all_fixtures_dirs();
     let mut parents: Vec<&Path> = stage_dirs.iter().filter_map(|dir| dir.parent()).collect();
@@ -268,10 +335,7 @@ fn no_stray_files(kata: &Kata) -> Result<(), Failed> {
     for dir in &stage_dirs {
         for entry in fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
             let file = entry.map_err(|e| e.to_string())?.path();
-            if file
-                .extension()
-                .is_none_or(|extension| extension != fixture::EXTENSION)
-            {
+            if !is_case_file(&file) {
                 stray.push(file);
             }
         }
@@ -304,7 +368,21 @@ fn no_stray_files(kata: &Kata) -> Result<(), Failed> {
     .into())
 }
 
-/// Every fixture gives a learner a hint: its header's `description`, one line.
+/// Whether `file` is part of a case: a transcript, an input, or the answer or hint of an input
+/// beside it.
+fn is_case_file(file: &Path) -> bool {
+    let Some(extension) = file.extension() else {
+        return false;
+    };
+    if extension == fixture::EXTENSION || extension == fixture::INPUT_EXTENSION {
+        return true;
+    }
+    (extension == fixture::ANSWER_EXTENSION || extension == fixture::HINT_EXTENSION)
+        && file.with_extension(fixture::INPUT_EXTENSION).is_file()
+}
+
+/// Every fixture gives a learner a hint: a transcript's header's `description`, one line, or
+/// the `NAME.hint` beside an input `NAME.in`.
 fn every_fixture_has_a_hint(kata: &Kata) -> Result<(), Failed> {
     let mut missing = Vec::new();
     for stage in &kata.stages {
@@ -325,7 +403,8 @@ fn every_fixture_has_a_hint(kata: &Kata) -> Result<(), Failed> {
         return Ok(());
     }
     Err(format!(
-        "fixtures without a hint (a `description:` line in the header, see fixtures/README.md):\n{}",
+        "fixtures without a hint (a `description:` line in a transcript's header, see \
+         fixtures/README.md, or a NAME.hint beside an input NAME.in):\n{}",
         missing.join("\n")
     )
     .into())

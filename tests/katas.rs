@@ -66,7 +66,7 @@ pub(crate) fn built_in_references() -> Vec<String> {
                 .flat_map(|kata| &kata.stages)
                 .filter_map(|stage| match &stage.reference {
                     Reference::BuiltIn(name) => Some(name.clone()),
-                    Reference::Run(_) => None,
+                    _ => None,
                 })
                 .collect()
         })
