@@ -9,7 +9,6 @@
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use grade::content::TicTacToe;
 use harness::content::{ContentCheck, Finding};
 use harness::fixture::Fixture;
 use harness::judge::Judgement;
@@ -18,6 +17,7 @@ use harness::{Verdict, judge};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use test_support::Trial;
+use tictactoe_judge::TicTacToe;
 
 const PROMPTS: [&str; 2] = ["Enter cells: ", "Enter the coordinates: "];
 const MESSAGES: [&str; 9] = [

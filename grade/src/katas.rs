@@ -1,9 +1,12 @@
 //! Which kata is graded: one given as a folder or by the name of a kata built in, else the kata
 //! of the workspace the grader runs in (the nearest manifest at or above it, found at run
-//! time), else the Tic-Tac-Toe kata built in. The katas of this repository are built into the
-//! grader (see `build.rs`), so an installed `grade` or `kata` carries them.
+//! time), else the default kata built in. The katas of this repository are built into the
+//! grader (see `build.rs`), so an installed `grade` or `kata` carries them; the code of those
+//! that have some (a content check, rules, reference stages) is linked in from each kata's own
+//! crates, named in one table here.
 
 use std::env;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
@@ -18,15 +21,95 @@ use harness::{ContentCheck, Limits};
 use harness::{Fixture, Program};
 use include_dir::{Dir, include_dir};
 
-use crate::content::TicTacToe;
 use crate::error::GradeError;
-use crate::rules::TicTacToeAi;
+
+/// The console the reference stages built in share: how a stage stops before its job is done,
+/// and a stage run as a process on the standard streams.
+pub use tictactoe::console::{StageError, run_program};
+
+/// A built-in reference: a stage's whole program over its input and output.
+pub type Play = fn(&mut dyn BufRead, &mut dyn Write) -> Result<(), StageError>;
+
+/// A kata whose code is linked into the grader: its content check, its rules and its reference
+/// stages, found by the names its manifest gives them.
+struct Linked {
+    /// The kata's name, which is also the name its manifest gives its content check
+    /// (`content-check`) or its rules (`rules`).
+    name: &'static str,
+    /// Its content check of a stage, if it has one.
+    content_check: Option<fn(u8) -> Box<dyn ContentCheck>>,
+    /// Its rules of a stage, if it has any.
+    rules: Option<fn(u8) -> Box<dyn Rules>>,
+    /// Its reference stages, by the name its manifest gives them
+    /// (`reference = { built-in = "NAME" }`).
+    references: &'static [(&'static str, Play)],
+}
+
+/// Every kata whose code the grader links in: the one list of them, the first being the
+/// [`DEFAULT`]. A kata without code of its own (its references and judges are programs of its
+/// folder, its output plain text) needs no line here.
+const LINKED: &[Linked] = &[
+    Linked {
+        name: "tictactoe",
+        content_check: Some(|stage| Box::new(tictactoe_judge::TicTacToe::new(stage))),
+        rules: None,
+        references: &[
+            ("stage1", |input, output| stage1::run(input, output)),
+            ("stage2", |input, output| stage2::run(input, output)),
+            ("stage3", |input, output| stage3::run(input, output)),
+            ("stage4", |input, output| stage4::run(input, output)),
+            ("stage5", |input, output| stage5::run(input, output)),
+        ],
+    },
+    Linked {
+        name: "tictactoe-ai",
+        content_check: None,
+        rules: Some(|stage| Box::new(tictactoe_ai_judge::TicTacToeAi::new(stage))),
+        references: &[
+            ("ai-stage1", |input, output| ai_stage1::run(input, output)),
+            ("ai-stage2", |input, output| ai_stage2::run(input, output)),
+            ("ai-stage3", |input, output| ai_stage3::run(input, output)),
+            ("ai-stage4", |input, output| ai_stage4::run(input, output)),
+            ("ai-stage5", |input, output| ai_stage5::run(input, output)),
+        ],
+    },
+];
+
+/// The kata that a grader with no other to go by grades.
+pub const DEFAULT: &str = LINKED[0].name;
+
+/// The names of the linked katas that have what `has` picks, for messages: `` `a`, `b` ``.
+fn names_having<T>(has: impl Fn(&Linked) -> Option<T>) -> String {
+    LINKED
+        .iter()
+        .filter(|linked| has(linked).is_some())
+        .map(|linked| format!("`{}`", linked.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The reference program built in under `name`, with its name as the grader keeps it.
+#[must_use]
+pub fn reference(name: &str) -> Option<(&'static str, Play)> {
+    LINKED
+        .iter()
+        .flat_map(|linked| linked.references)
+        .find(|(known, _)| *known == name)
+        .copied()
+}
+
+/// The names of the reference programs built in, for messages.
+#[must_use]
+pub fn reference_names() -> Vec<&'static str> {
+    LINKED
+        .iter()
+        .flat_map(|linked| linked.references)
+        .map(|&(name, _)| name)
+        .collect()
+}
 
 /// Every kata of this repository, as it was when the grader was built: a folder a kata.
 static BUILT_IN: Dir<'_> = include_dir!("$OUT_DIR/katas");
-
-/// The kata that a grader with no other to go by grades.
-pub const DEFAULT: &str = "tictactoe";
 
 /// The katas built in, sorted by name.
 ///
@@ -106,15 +189,22 @@ pub fn choose(given: Option<&Path>) -> Result<Kata, GradeError> {
 ///
 /// When the manifest names a check this grader does not have.
 pub fn content_check(kata: &Kata, stage: u8) -> Result<Box<dyn ContentCheck>, GradeError> {
-    match kata.content_check.as_deref() {
-        None => Ok(Box::new(PlainText)),
-        Some("tictactoe") => Ok(Box::new(TicTacToe::new(stage))),
-        Some(other) => Err(GradeError::Usage(format!(
-            "{} names the content check `{other}`, which this grade does not have (it has \
-             `tictactoe`)",
-            kata.title
-        ))),
-    }
+    let Some(name) = kata.content_check.as_deref() else {
+        return Ok(Box::new(PlainText));
+    };
+    LINKED
+        .iter()
+        .find(|linked| linked.name == name)
+        .and_then(|linked| linked.content_check)
+        .map(|check| check(stage))
+        .ok_or_else(|| {
+            GradeError::Usage(format!(
+                "{} names the content check `{name}`, which this grade does not have (it has \
+                 {})",
+                kata.title,
+                names_having(|linked| linked.content_check)
+            ))
+        })
 }
 
 /// The rules that judge `kata`'s rule cases at stage `stage`: the ones its manifest names, if
@@ -124,15 +214,21 @@ pub fn content_check(kata: &Kata, stage: u8) -> Result<Box<dyn ContentCheck>, Gr
 ///
 /// When the manifest names rules this grader does not have.
 pub fn rules(kata: &Kata, stage: u8) -> Result<Option<Box<dyn Rules>>, GradeError> {
-    match kata.rules.as_deref() {
-        None => Ok(None),
-        Some(crate::rules::NAME) => Ok(Some(Box::new(TicTacToeAi::new(stage)))),
-        Some(other) => Err(GradeError::Usage(format!(
-            "{} names the rules `{other}`, which this grade does not have (it has `{}`)",
-            kata.title,
-            crate::rules::NAME
-        ))),
-    }
+    let Some(name) = kata.rules.as_deref() else {
+        return Ok(None);
+    };
+    LINKED
+        .iter()
+        .find(|linked| linked.name == name)
+        .and_then(|linked| linked.rules)
+        .map(|rules| Some(rules(stage)))
+        .ok_or_else(|| {
+            GradeError::Usage(format!(
+                "{} names the rules `{name}`, which this grade does not have (it has {})",
+                kata.title,
+                names_having(|linked| linked.rules)
+            ))
+        })
 }
 
 /// A stage's cases judged by its kata's rules, with the rules.
@@ -318,7 +414,7 @@ impl RunFolder {
 #[must_use]
 pub fn references_runnable(kata: &Kata) -> bool {
     kata.stages.iter().all(|stage| match &stage.reference {
-        Reference::BuiltIn(name) => crate::reference::is_built_in(name),
+        Reference::BuiltIn(name) => reference(name).is_some(),
         Reference::Run(_) => true,
         Reference::Submission(source) => source.is_some(),
     })

@@ -6,14 +6,14 @@
 //! grades with the harness's engine ([`harness::grading`]) and writes its reports
 //! ([`harness::report`]), composed in `grading`; `class_grading` grades a whole class, whose
 //! submissions [`class`] finds, [`outputs`] says where each format goes, [`project`] reads a
-//! learner's `kata.toml`, [`reference`](mod@reference) runs the reference stages built in,
-//! [`content`] is the Tic-Tac-Toe kata's content check, and [`rules`](mod@rules) the Tic-Tac-Toe
-//! with AI kata's rules, which judge its games against the computer ([`grade_stage`] grades a
-//! stage's fixtures, then those cases). Every failure is a [`GradeError`] with its exit status.
+//! learner's `kata.toml`, and [`reference`](mod@reference) runs the reference stages built in.
+//! A kata's own content check or rules, which judge its cases beside or instead of the text
+//! ([`grade_stage`] grades a stage's fixtures, then the cases its rules judge), are the kata's
+//! crates, linked in by name in [`katas`]. Every failure is a [`GradeError`] with its exit
+//! status.
 
 pub mod class;
 mod class_grading;
-pub mod content;
 pub mod error;
 mod grading;
 pub mod katas;
@@ -23,7 +23,6 @@ pub mod outputs;
 pub mod platform;
 pub mod project;
 pub mod reference;
-pub mod rules;
 pub mod shard;
 
 use std::ffi::OsString;
@@ -130,10 +129,9 @@ mod tests {
     fn usage_errors_go_to_err_with_status_2_and_help_to_out_with_status_0() {
         let (status, out, err) = grade_in_process(&["6"]);
         assert_eq!((status, out.as_str()), (EXIT_USAGE, ""));
-        assert!(
-            err.contains("Tic-Tac-Toe has no stage 6: its stages are 1 to 5"),
-            "{err}"
-        );
+        let kata = katas::choose(None).expect("the workspace's kata");
+        let no_stage = format!("{} has no stage 6: its stages are 1 to 5", kata.title);
+        assert!(err.contains(&no_stage), "{err}");
         let (status, out, err) = grade_in_process(&["3", "--"]);
         assert_eq!((status, out.as_str()), (EXIT_USAGE, ""));
         assert!(err.starts_with("grade: nothing follows `--`"), "{err}");

@@ -1,5 +1,6 @@
 //! The reference stages: programs linked into `grade` by name (a manifest's
-//! `reference = { built-in = "stage3" }`), or a kata's own command line. Grading a built-in
+//! `reference = { built-in = "stage3" }`, found among the katas linked in, [`crate::katas`]), or
+//! a kata's own command line. Grading a built-in
 //! reference runs this same executable as `grade --run-reference NAME`, so the reference graded
 //! is always the one built with this grader: nothing is looked up or built at run time, and a
 //! copied workspace grades its own.
@@ -11,50 +12,17 @@ use std::process::ExitCode;
 
 use harness::Program;
 use harness::kata::{Kata, Reference, Stage};
-use tictactoe::console::{StageError, run_program};
 
 use crate::error::GradeError;
-use crate::katas::RunFolder;
+use crate::katas::{self, RunFolder, StageError, run_program};
 
 /// The argument that makes `grade` be a built-in reference instead of a grader.
 pub const FLAG: &str = "--run-reference";
 
-/// A built-in reference: a stage's whole program over its input and output.
-type Play = fn(&mut dyn BufRead, &mut dyn Write) -> Result<(), StageError>;
-
-/// The programs linked in, by the name a manifest gives them: the cargo packages of the
-/// reference stages of the Tic-Tac-Toe kata and of the Tic-Tac-Toe with AI kata.
-const BUILT_IN: &[(&str, Play)] = &[
-    ("stage1", |input, output| stage1::run(input, output)),
-    ("stage2", |input, output| stage2::run(input, output)),
-    ("stage3", |input, output| stage3::run(input, output)),
-    ("stage4", |input, output| stage4::run(input, output)),
-    ("stage5", |input, output| stage5::run(input, output)),
-    ("ai-stage1", |input, output| ai_stage1::run(input, output)),
-    ("ai-stage2", |input, output| ai_stage2::run(input, output)),
-    ("ai-stage3", |input, output| ai_stage3::run(input, output)),
-    ("ai-stage4", |input, output| ai_stage4::run(input, output)),
-    ("ai-stage5", |input, output| ai_stage5::run(input, output)),
-];
-
-/// The built-in program named `name`.
-fn built_in(name: &str) -> Option<Play> {
-    BUILT_IN
-        .iter()
-        .find(|(known, _)| *known == name)
-        .map(|&(_, play)| play)
-}
-
 /// Whether a program named `name` is built in.
 #[must_use]
 pub fn is_built_in(name: &str) -> bool {
-    built_in(name).is_some()
-}
-
-/// The names of the programs built in, for messages.
-#[must_use]
-pub fn built_in_names() -> Vec<&'static str> {
-    BUILT_IN.iter().map(|&(name, _)| name).collect()
+    katas::reference(name).is_some()
 }
 
 /// The built-in program that `args` (the whole command line) asks this executable to be, if
@@ -62,13 +30,7 @@ pub fn built_in_names() -> Vec<&'static str> {
 #[must_use]
 pub fn requested(args: &[OsString]) -> Option<&'static str> {
     match args {
-        [_, flag, name] if flag == FLAG => {
-            let name = name.to_str()?;
-            BUILT_IN
-                .iter()
-                .find(|(known, _)| *known == name)
-                .map(|&(known, _)| known)
-        }
+        [_, flag, name] if flag == FLAG => katas::reference(name.to_str()?).map(|(known, _)| known),
         _ => None,
     }
 }
@@ -77,8 +39,8 @@ pub fn requested(args: &[OsString]) -> Option<&'static str> {
 /// would.
 #[must_use]
 pub fn run(name: &str) -> ExitCode {
-    match built_in(name) {
-        Some(play) => run_program(name, |mut input, mut output| play(&mut input, &mut output)),
+    match katas::reference(name) {
+        Some((_, play)) => run_program(name, |mut input, mut output| play(&mut input, &mut output)),
         None => ExitCode::from(crate::error::EXIT_USAGE),
     }
 }
@@ -94,7 +56,7 @@ pub fn play(
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Option<Result<(), StageError>> {
-    built_in(name).map(|play| play(&mut input, &mut output))
+    katas::reference(name).map(|(_, play)| play(&mut input, &mut output))
 }
 
 /// The reference of `stage` of `kata` as a program: this executable with [`FLAG`] for a
@@ -115,7 +77,7 @@ pub fn program(kata: &Kata, stage: &Stage) -> Result<(Program, Option<RunFolder>
                      grade does not have (it has {})",
                     stage.number,
                     kata.title,
-                    built_in_names().join(", ")
+                    katas::reference_names().join(", ")
                 )));
             }
             let executable = env::current_exe().map_err(GradeError::OwnExecutable)?;

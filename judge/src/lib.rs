@@ -1,6 +1,7 @@
-//! The game checked beside the text: Tic-Tac-Toe's reading of a run's output by its content
-//! (the grids, the messages, the final state), the kata's own rules passed to the harness's
-//! judge as a [`ContentCheck`].
+//! The Tic-Tac-Toe kata's content check, the game checked beside the text: a run's output read
+//! by its content (the grids, the messages, the final state), the kata's own rules passed to the
+//! harness's judge as a [`ContentCheck`]. A manifest names it `content-check = "tictactoe"`, and
+//! the grader builds it in under that name.
 //!
 //! The expected output and the run's are read alike (`reading`) into the items of the game;
 //! the run's lines that change nothing in the game (a grid shown again, a true state) are left

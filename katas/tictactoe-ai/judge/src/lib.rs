@@ -9,6 +9,9 @@
 //! allows (any empty cell for `easy`; `medium`'s win, then block; a minimax-best cell for
 //! `hard`), the `Making move` lines naming the right level, and each state true and where it
 //! belongs. Its presentation is then held to the replay's text exactly.
+//!
+//! A manifest names these rules `rules = "tictactoe-ai"`, and the grader builds them in under
+//! that name.
 
 pub mod reading;
 pub mod replay;
@@ -24,9 +27,6 @@ use tictactoe_ai::{Level, Player, minimax};
 
 use reading::{Event, Located};
 use replay::{Fault, Replay, Stage, Violation};
-
-/// The name a manifest gives these rules: `rules = "tictactoe-ai"`.
-pub const NAME: &str = "tictactoe-ai";
 
 /// The checks a case may name.
 pub const CHECKS: [&str; 3] = ["legal", "first-move-varies", "hard-never-loses"];
