@@ -39,14 +39,15 @@ pub struct Options {
     /// The stage whose fixtures are run, from 1.
     pub stage: u8,
     /// The kata: a folder with a kata-manifest.toml, or the name of a kata built in; by
-    /// default the kata of the workspace grade runs in, else the Tic-Tac-Toe kata built in.
+    /// default the kata of the workspace grade runs in, else the default kata built in.
     #[arg(long, value_name = "DIR|NAME")]
     pub kata: Option<PathBuf>,
     /// Run and report every case; by default grading stops at the first failure.
     #[arg(long)]
     pub all: bool,
-    /// Pass a case when its game is right (grids, messages, final state, exit status), however
-    /// it is presented; by default a case passes only when its output is exactly right.
+    /// Pass a case when its content is right (what the kata's own check reads in its output,
+    /// and its exit status), however it is presented; by default a case passes only when its
+    /// output is exactly right.
     #[arg(long)]
     pub content: bool,
     /// Also write the results as JSON to FILE (schema in the README); the same as

@@ -60,7 +60,7 @@ pub struct PlatformOptions {
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
     /// The kata: a folder with a kata-manifest.toml (copied into the zip), or the name of a
-    /// kata built in; by default the Tic-Tac-Toe kata built in.
+    /// kata built in; by default the default kata built in.
     #[arg(long, value_name = "DIR|NAME")]
     pub kata: Option<PathBuf>,
     /// Pass a case when its content is right (see `grade --help`).

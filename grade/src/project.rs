@@ -11,7 +11,7 @@
 //! ```
 //!
 //! `kata` names the kata the project is for (the name of a kata built in, or its folder; the
-//! Tic-Tac-Toe kata when it is left out). Every stage from `[stage1]` on, one table a stage of
+//! default kata built in when it is left out). Every stage from `[stage1]` on, one table a stage of
 //! the kata, has `run` and, optionally, `build`.
 //! Each is a command line split into words as a shell would split it (quotes and backslashes
 //! work) but run without a shell (`sh -c '...'` for one), with the project's folder as the
@@ -66,7 +66,7 @@ pub struct Project {
     /// The language `kata new` wrote the starters in, if `kata.toml` says.
     pub lang: Option<String>,
     /// The kata the project is for, as `kata.toml` names it: the name of a kata built in, or
-    /// its folder (from the project's folder, if relative); `None` for the Tic-Tac-Toe kata.
+    /// its folder (from the project's folder, if relative); `None` for the default kata.
     pub kata: Option<String>,
     /// The commands of stage 1, 2, and so on.
     stages: Vec<StageCommands>,

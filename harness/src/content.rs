@@ -247,10 +247,10 @@ pub fn describe_white_space(want: &str, got: &str) -> &'static str {
 mod tests {
     use super::*;
 
-    const GRID: &str = "---------\n| X _ O |\n| _ _ _ |\n| O X X |\n---------\nDraw\n";
+    const OUTPUT: &str = "---------\n| X _ O |\n| _ _ _ |\n| O X X |\n---------\nDraw\n";
 
     fn finding(actual: &str) -> Finding {
-        let expected = Transcript::parse(GRID).expect("valid transcript");
+        let expected = Transcript::parse(OUTPUT).expect("valid transcript");
         PlainText.compare(&expected, actual.as_bytes()).finding
     }
 
@@ -263,27 +263,27 @@ mod tests {
 
     #[test]
     fn white_space_alone_is_presentation_and_is_named() {
-        assert_eq!(finding(GRID), Finding::Same(Vec::new()));
+        assert_eq!(finding(OUTPUT), Finding::Same(Vec::new()));
         for (actual, named) in [
             (
-                GRID.replace('\n', "\r\n"),
+                OUTPUT.replace('\n', "\r\n"),
                 "lines end in CRLF (\\r\\n) where they should end in LF (\\n) alone",
             ),
             (
-                GRID.replace("| O X X |", "| O X X | "),
+                OUTPUT.replace("| O X X |", "| O X X | "),
                 "a line has trailing white space",
             ),
             (
-                GRID.replace("Draw\n", "Draw"),
+                OUTPUT.replace("Draw\n", "Draw"),
                 "the output does not end with a newline",
             ),
-            (format!("{GRID}\n"), "there is an extra empty line"),
+            (format!("{OUTPUT}\n"), "there is an extra empty line"),
             (
-                GRID.replace("| X _ O |", "| X\n_ O |"),
+                OUTPUT.replace("| X _ O |", "| X\n_ O |"),
                 "a line is broken in a different place",
             ),
             (
-                GRID.replace("| X _ O |", "|  X _ O |"),
+                OUTPUT.replace("| X _ O |", "|  X _ O |"),
                 "a line has different spaces between its words",
             ),
         ] {
@@ -294,9 +294,9 @@ mod tests {
     #[test]
     fn anything_but_white_space_is_content() {
         for actual in [
-            GRID.replace("Draw", "Draw!"),
-            GRID.replace("Draw", "draw"),
-            GRID.replace('_', " "),
+            OUTPUT.replace("Draw", "Draw!"),
+            OUTPUT.replace("Draw", "draw"),
+            OUTPUT.replace('_', " "),
         ] {
             let Finding::Differs(mismatch) = finding(&actual) else {
                 panic!("{actual:?} is content")

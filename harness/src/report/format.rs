@@ -131,7 +131,7 @@ impl FromStr for Format {
 /// What a report needs beyond the results: what was graded, when, and on what scale.
 #[derive(Clone, Debug)]
 pub struct Context {
-    /// What was graded, for people: "stage 3 of Tic-Tac-Toe".
+    /// What was graded, for people: "stage 2 of Calculator".
     pub label: String,
     /// When the report is written.
     pub now: SystemTime,
