@@ -11,7 +11,6 @@ use crate::fixture::Fixture;
 use crate::judge::{Judgement, ReadOn, Verdict};
 use crate::process::{Outcome, Run};
 use crate::transcript::{RunTranscript, escape, split_input_line};
-use crate::validator::CaseJudge;
 
 /// How many transcript lines before the first difference are shown.
 const CONTEXT_LINES: usize = 12;
@@ -88,7 +87,7 @@ pub fn report(
             let _ = writeln!(text, "{verdict}");
             text.push_str(&run_excerpt(fixture, run));
         }
-        (Verdict::PromptNotShown { .. }, _) if fixture.judge != CaseJudge::Transcript => {
+        (Verdict::WaitedForEachOther, _) => {
             let _ = writeln!(text, "{verdict}");
             text.push_str(&run_excerpt(fixture, run));
         }

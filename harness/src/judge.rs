@@ -29,6 +29,9 @@ pub enum Verdict {
         /// again without writing anything: no flush would have shown the text.
         read_on_from: Option<ReadOn>,
     },
+    /// It waited for input while the kata's interactor waited for its output: what it wrote
+    /// since its last input, if anything, was still in its output buffer.
+    WaitedForEachOther,
     /// It waited for input after the case's last, where the fixture has it finish.
     AskedForMoreInput {
         /// What it did at end of input: "wrote nothing more and exited with status 1".
@@ -89,7 +92,7 @@ impl Verdict {
     pub fn title(&self) -> &'static str {
         match self {
             Verdict::CannotStart(_) => "Cannot start",
-            Verdict::PromptNotShown { .. } => "Prompt not shown",
+            Verdict::PromptNotShown { .. } | Verdict::WaitedForEachOther => "Prompt not shown",
             Verdict::AskedForMoreInput { .. } => "Asked for more input",
             Verdict::TimedOut(_) => "Timed out",
             Verdict::TooMuchOutput(_) => "Too much output",
@@ -170,6 +173,15 @@ impl fmt::Display for Verdict {
                  in C `fflush(stdout)`, in C++ `std::flush`, in Python `print(..., \
                  flush=True)`, in Java `System.out.flush()`. A program that reads all its \
                  input before it writes anything fails this way too."
+            ),
+            Verdict::WaitedForEachOther => f.write_str(
+                "The program waited for input while the kata's interactor waited for the \
+                 program's output: what the program wrote after its last input never reached \
+                 the interactor, most likely still in the program's output buffer, so the grader \
+                 ended the program's input (`> \\z` below).\n\
+                 Flush standard output after each line the interactor must read: in Rust \
+                 `io::stdout().flush()`, in C `fflush(stdout)`, in C++ `std::flush`, in Python \
+                 `print(..., flush=True)`, in Java `System.out.flush()`.",
             ),
             Verdict::AskedForMoreInput { then } => write!(
                 f,
@@ -392,9 +404,11 @@ fn judged(verdict: Verdict, content: Comparison) -> Judgement {
 /// decided `validation`; `expected_status` is the status the program must end with, and
 /// `interacted` is what became of an interaction, for an interactor's case.
 ///
-/// The program's own limits come first (it could not start, ran out of time, wrote too much or
-/// used too much), then the judge's failure, then a crash or a wrong status of a program that
-/// ended before its interactor did, then the judge's rejection, then how the program ended.
+/// A program that could not start comes first; then an interactor's rejection, where the
+/// interactor ended before the program; then the program's own limits (it ran out of time, wrote
+/// too much or used too much); then the judge's failure; then a program and an interactor that
+/// waited for each other; then a crash or a wrong status of a program that ended before its
+/// interactor did; then the judge's rejection; then how the program ended.
 #[must_use]
 pub fn judge_validated(
     run: &Run,
@@ -404,46 +418,50 @@ pub fn judge_validated(
     interacted: Option<&Interacted>,
 ) -> Judgement {
     let stalled = interacted.is_some_and(|interacted| interacted.stalled);
-    let ended_first = interacted.is_some_and(|interacted| !interacted.judge_ended_first);
-    let crashed = match run.outcome {
-        Outcome::Signaled(signal) => Some(Verdict::KilledBySignal(signal)),
-        Outcome::Exited(status) if status != expected_status && expected_status == 0 => {
-            Some(Verdict::FailedStatus(status))
+    let judge_ended_first = interacted.is_some_and(|interacted| interacted.judge_ended_first);
+    let program_ended_first = interacted.is_some_and(|interacted| !interacted.judge_ended_first);
+    // Stopped by the grader, or ended otherwise than expected: `None` when it ended as expected.
+    let (stopped, ended) = match run.outcome {
+        Outcome::CannotStart(ref why) => (Some(Verdict::CannotStart(why.clone())), None),
+        Outcome::TimedOut => (Some(Verdict::TimedOut(limits.timeout)), None),
+        Outcome::TooMuchOutput => (Some(Verdict::TooMuchOutput(limits.max_stdout)), None),
+        Outcome::LimitExceeded(limit) => (
+            Some(Verdict::LimitExceeded {
+                limit,
+                bound: bound(limit, limits),
+            }),
+            None,
+        ),
+        Outcome::Signaled(signal) => (None, Some(Verdict::KilledBySignal(signal))),
+        Outcome::Exited(status) if status == expected_status => (None, None),
+        Outcome::Exited(status) if expected_status == 0 => {
+            (None, Some(Verdict::FailedStatus(status)))
         }
-        _ => None,
+        Outcome::Exited(status) => (
+            None,
+            Some(Verdict::WrongExitStatus {
+                expected: expected_status,
+                actual: status,
+            }),
+        ),
     };
-    let verdict = match (&run.outcome, &validation.decision) {
-        (Outcome::CannotStart(why), _) => Verdict::CannotStart(why.clone()),
-        (Outcome::TimedOut, _) => Verdict::TimedOut(limits.timeout),
-        (Outcome::TooMuchOutput, _) => Verdict::TooMuchOutput(limits.max_stdout),
-        (Outcome::LimitExceeded(limit), _) => Verdict::LimitExceeded {
-            limit: *limit,
-            bound: bound(*limit, limits),
-        },
-        (_, Decision::Failed(why)) => Verdict::JudgeError(why.clone()),
+    let verdict = match (stopped, ended, &validation.decision) {
+        // An interactor that rejected the program and ended before it: the rejection is the
+        // fault, whatever the program did after (went on and on, with its input ended).
+        (Some(Verdict::CannotStart(why)), _, _) => Verdict::CannotStart(why),
+        (_, _, Decision::Rejected) if judge_ended_first => {
+            Verdict::Rejected(validation.team_message.clone())
+        }
+        // Else the program's own limits come before anything its judge made of what it wrote.
+        (Some(stopped), _, _) => stopped,
+        (_, _, Decision::Failed(why)) => Verdict::JudgeError(why.clone()),
         // The grader ended the input of a program that waited for its interactor while the
         // interactor waited for it: whatever followed, that is the fault.
-        (_, Decision::Rejected) if stalled => Verdict::PromptNotShown {
-            input: "its next input".to_owned(),
-            missing: "the output the kata's interactor waited for".to_owned(),
-            read_on_from: None,
-        },
+        (_, _, Decision::Rejected) if stalled => Verdict::WaitedForEachOther,
         // A program that crashed before its interactor was done: the crash is its fault.
-        (_, Decision::Rejected) if ended_first && crashed.is_some() => {
-            crashed.unwrap_or(Verdict::WrongAnswer)
-        }
-        (_, Decision::Rejected) => Verdict::Rejected(validation.team_message.clone()),
-        (Outcome::Signaled(signal), Decision::Accepted) => Verdict::KilledBySignal(*signal),
-        (Outcome::Exited(status), Decision::Accepted) if *status == expected_status => {
-            Verdict::Passed
-        }
-        (Outcome::Exited(status), Decision::Accepted) if expected_status == 0 => {
-            Verdict::FailedStatus(*status)
-        }
-        (Outcome::Exited(status), Decision::Accepted) => Verdict::WrongExitStatus {
-            expected: expected_status,
-            actual: *status,
-        },
+        (_, Some(crashed), Decision::Rejected) if program_ended_first => crashed,
+        (_, _, Decision::Rejected) => Verdict::Rejected(validation.team_message.clone()),
+        (_, ended, Decision::Accepted) => ended.unwrap_or(Verdict::Passed),
     };
     let mut judgement = judged(
         verdict,

@@ -873,7 +873,12 @@ impl Kata {
                     return Err(FixtureError {
                         path: shown,
                         line: None,
-                        message: format!("no fixtures (*.{}) here", fixture::EXTENSION),
+                        message: format!(
+                            "no fixtures (*.{}, or *.{} with their *.{}) here",
+                            fixture::EXTENSION,
+                            fixture::INPUT_EXTENSION,
+                            fixture::ANSWER_EXTENSION
+                        ),
                     });
                 }
                 files

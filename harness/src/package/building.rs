@@ -437,13 +437,16 @@ mod tests {
 
     use super::*;
 
+    /// What the program of `argv` writes given `input`; started as a case is, registered with
+    /// the reaper, so that another test's reaping of escaped processes leaves it alone.
     fn output(argv: &[OsString], input: &str) -> String {
-        let mut child = Command::new(&argv[0])
-            .args(&argv[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the built program starts");
+        let (mut child, _registration) = crate::reaper::spawn(
+            Command::new(&argv[0])
+                .args(&argv[1..])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped()),
+        )
+        .expect("the built program starts");
         if let Some(mut stdin) = child.stdin.take() {
             std::io::Write::write_all(&mut stdin, input.as_bytes()).expect("input written");
         }

@@ -85,7 +85,10 @@ fn reads_sum_floats() {
     assert_eq!(
         submissions(&package),
         [
+            ("accepted/Mean.java", Accepted, Language::Java),
             ("accepted/mean.c", Accepted, Language::C),
+            ("accepted/mean.cpp", Accepted, Language::Cpp),
+            ("accepted/mean.kt", Accepted, Language::Kotlin),
             ("accepted/mean.py", Accepted, Language::Python3),
             ("accepted/mean.rs", Accepted, Language::Rust),
             ("run_time_error/panics.rs", RunTimeError, Language::Rust),

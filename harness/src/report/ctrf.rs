@@ -49,6 +49,13 @@ fn tests(results: &ProgramResults, suite: Option<&str>) -> Vec<Value> {
                 if let Some(message) = case.shown_message() {
                     test.insert("message".to_owned(), json!(message));
                 }
+                // CTRF's `stderr`: what the kata's own judge said, for the instructor.
+                if let Some(judge) = &case.judge_message {
+                    test.insert(
+                        "stderr".to_owned(),
+                        json!(judge.lines().collect::<Vec<_>>()),
+                    );
+                }
                 if let Some(output) = case.shown_output() {
                     test.insert(
                         "stdout".to_owned(),

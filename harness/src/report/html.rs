@@ -218,10 +218,20 @@ fn failures(page: &mut String, class: &ClassResults) {
                     " <span class=\"hidden-case\">shown to learners after the deadline</span>"
                 }
             };
+            // What the kata's own judge said is the instructor's, and this page is theirs.
+            let judge = case
+                .judge_message
+                .as_deref()
+                .map_or_else(String::new, |message| {
+                    format!(
+                        "<p>The kata's judge said:</p><pre class=\"judge\">{}</pre>",
+                        escape(message)
+                    )
+                });
             let _ = writeln!(
                 page,
                 "<details id=\"f-{row}-{index}\"><summary>#{} {}: {}{hidden}</summary>\
-                 <pre class=\"feedback\">{}</pre><p>Output:</p><pre class=\"output\">{}</pre></details>",
+                 <pre class=\"feedback\">{}</pre>{judge}<p>Output:</p><pre class=\"output\">{}</pre></details>",
                 index + 1,
                 escape(&case.name),
                 escape(&case.verdict),

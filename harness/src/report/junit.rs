@@ -112,6 +112,10 @@ fn test_case(xml: &mut String, class_name: &str, case: &CaseEntry) {
     if let Some(output) = case.shown_output() {
         let _ = writeln!(xml, "      <system-out>{}</system-out>", escape(output));
     }
+    // A CI dashboard is the instructor's: what the kata's own judge said for them.
+    if let Some(message) = &case.judge_message {
+        let _ = writeln!(xml, "      <system-err>{}</system-err>", escape(message));
+    }
     xml.push_str("    </testcase>\n");
 }
 

@@ -219,10 +219,20 @@ const READ: u64 = 63;
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 const READ: u64 = u64::MAX;
 
-/// Whether the interactor, the process `leader` and every process it started, waits to read
-/// its standard input: some thread is in a `read` of descriptor 0 and none is running. An
-/// interactor that waits some other way (in `poll`, say) is never taken to wait, and the
-/// grader falls back on its deadline.
+/// The numbers of the poll-family calls (`poll`, `select`, `ppoll`, `pselect6`, `epoll_wait`,
+/// `epoll_pwait`, `epoll_pwait2`), in which an interactor that reads with a timeout waits.
+#[cfg(target_arch = "x86_64")]
+const POLLS: &[u64] = &[7, 23, 232, 270, 271, 281, 441];
+#[cfg(target_arch = "aarch64")]
+const POLLS: &[u64] = &[22, 72, 73, 441];
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+const POLLS: &[u64] = &[];
+
+/// Whether the interactor, the process `leader` and every process it started, waits for the
+/// program's output: no thread runs, and some thread is in a `read` of its standard input or in
+/// a poll-family call (which descriptors it watches is not read: an interactor asleep in one
+/// while the program waits for it has nothing else to wait for). An interactor that waits some
+/// other way is never taken to wait, and the grader falls back on its deadline.
 fn waits_for_input(leader: i32) -> bool {
     let mut reading = false;
     let mut pending = vec![leader];
@@ -243,7 +253,8 @@ fn waits_for_input(leader: i32) -> bool {
             let mut fields = syscall.split_whitespace();
             let number = fields.next().and_then(|field| field.parse::<u64>().ok());
             let descriptor = fields.next();
-            if number == Some(READ) && descriptor == Some("0x0") {
+            let polling = number.is_some_and(|number| POLLS.contains(&number));
+            if polling || number == Some(READ) && descriptor == Some("0x0") {
                 reading = true;
             }
             let children = fs::read_to_string(task.join("children")).unwrap_or_default();

@@ -29,9 +29,11 @@ pub(crate) fn trials() -> Vec<Trial> {
         an_interactors_lines_are_given_one_at_a_time,
         an_interactors_rejection_is_a_wrong_answer,
         a_program_whose_prompt_is_not_flushed_waits_with_the_interactor,
+        an_interactor_waiting_in_poll_is_seen_waiting,
         an_interactor_that_floods_a_program_is_stopped,
         a_program_that_floods_an_interactor_that_stopped_reading_is_too_much_output,
         an_interactor_case_is_played_until_a_run_fails,
+        a_rejection_before_the_program_ended_comes_before_what_it_did_after,
     )
 }
 
@@ -268,16 +270,29 @@ fn a_program_whose_prompt_is_not_flushed_waits_with_the_interactor() {
     );
     let started = Instant::now();
     let result = graded(&["buffer", "Question?\\n", "ask", "echo"], &case);
-    assert!(
-        matches!(
-            &result.judgement.verdict,
-            Verdict::PromptNotShown { missing, .. }
-                if missing == "the output the kata's interactor waited for"
-        ),
-        "{:?}",
-        result.judgement.verdict
-    );
+    assert_eq!(result.judgement.verdict, Verdict::WaitedForEachOther);
+    assert_eq!(result.verdict().title(), "Prompt not shown");
     // Found by looking, well before the interactor's deadline of a second.
+    assert!(
+        started.elapsed() < Duration::from_millis(900),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+fn an_interactor_waiting_in_poll_is_seen_waiting() {
+    if let Err(skip) = interactive() {
+        eprintln!("skipped: {skip}");
+        return;
+    }
+    let case = case(
+        "hello-conversation.in",
+        interactor(&["poll-for-program"], 1),
+    );
+    let started = Instant::now();
+    let result = graded(&["buffer", "Question?\\n", "ask", "echo"], &case);
+    assert_eq!(result.judgement.verdict, Verdict::WaitedForEachOther);
+    // Well before the interactor's own timeout of 5 s, or its deadline.
     assert!(
         started.elapsed() < Duration::from_millis(900),
         "{:?}",
@@ -354,5 +369,22 @@ fn an_interactor_case_is_played_until_a_run_fails() {
             .lines()
             .count(),
         2
+    );
+}
+
+fn a_rejection_before_the_program_ended_comes_before_what_it_did_after() {
+    if let Err(skip) = interactive() {
+        eprintln!("skipped: {skip}");
+        return;
+    }
+    // The interactor rejects at once and ends; the program then floods its output.
+    let case = case(
+        "hello-conversation.in",
+        interactor(&["reject", "wrong from the start"], 1),
+    );
+    let result = graded(&["flood"], &case);
+    assert_eq!(
+        result.judgement.verdict,
+        Verdict::Rejected("wrong from the start".to_owned())
     );
 }

@@ -19,6 +19,8 @@
 //! - `two-then-check`: sends `1` and `2` in one write, then reads two lines, accepts
 //!   `got 1` and `got 2`;
 //! - `wait-for-program`: reads its input to the end, then rejects: the program said nothing;
+//! - `poll-for-program`: waits for its input in `poll` with a timeout of 5 s, as an event loop
+//!   does, then rejects;
 //! - `flood`: writes lines until it is killed;
 //! - `send-and-accept`: sends `hello` and exits 42 without reading anything;
 //! - `count FILE N`: appends a line to FILE, and rejects on the Nth time it is run, else
@@ -108,6 +110,17 @@ fn main() -> ExitCode {
         "wait-for-program" => {
             let said = lines().map_while(Result::ok).count();
             reject(&format!("the program said {said} lines and nothing more"))
+        }
+        "poll-for-program" => {
+            let mut watched = libc::pollfd {
+                fd: 0,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: poll(2) on one valid pollfd, which lives across the call.
+            #[allow(unsafe_code)]
+            let ready = unsafe { libc::poll(&raw mut watched, 1, 5000) };
+            reject(&format!("poll returned {ready}"))
         }
         "flood" => loop {
             if writeln!(out, "more").is_err() {

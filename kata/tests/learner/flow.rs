@@ -481,7 +481,8 @@ fn usage_errors() {
     assert_eq!(unknown_kata.status, 2, "{unknown_kata:?}");
     assert!(
         unknown_kata.err.starts_with(
-            "kata: `chess` is neither a folder with a kata-manifest.toml nor a kata built in ("
+            "kata: `chess` is neither a folder with a kata-manifest.toml (or a problem package's \
+             problem.yaml) nor a kata built in ("
         ),
         "{}",
         unknown_kata.err
