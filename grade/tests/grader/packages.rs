@@ -14,6 +14,7 @@ use crate::katas::grade_in;
 pub(crate) fn trials() -> Vec<Trial> {
     test_support::tests!("packages":
         a_package_is_graded_by_its_default_validation_within_its_float_tolerance,
+        a_package_with_its_own_validator_takes_any_right_answer,
         a_scoring_package_gives_its_groups_points,
         a_broken_problem_yaml_is_named_with_its_line,
     )
@@ -74,6 +75,57 @@ fn a_package_is_graded_by_its_default_validation_within_its_float_tolerance() {
         report.contains(
             "Wrong answer in test #1 (sample/1)\nToken 1 is `2`, expected `2.5` within 1e-6.\n\n\
              The run (`> ` marks the input given):\n  > 3\n  > 1.5 2.5 3.5\n  2\n"
+        ),
+        "{report}"
+    );
+}
+
+fn a_package_with_its_own_validator_takes_any_right_answer() {
+    if let Err(skip) = python() {
+        eprintln!("skipped: {skip}");
+        return;
+    }
+    let packages = packages();
+    // The largest factor, where each answer file holds the smallest: the validator decides.
+    let (status, report, err) = grade_in(
+        &packages,
+        &[
+            "--kata",
+            "any-factor",
+            "1",
+            "--all",
+            "--",
+            "python3",
+            "any-factor/submissions/accepted/largest.py",
+        ],
+    );
+    assert_eq!((status, err.as_str()), (Some(0), ""), "{report}");
+    assert!(
+        report.ends_with("4 passed, 0 failed: 4 of 4 exact, 4 of 4 content\n"),
+        "{report}"
+    );
+    let (status, report, _) = grade_in(
+        &packages,
+        &[
+            "--kata",
+            "any-factor",
+            "1",
+            "--",
+            "python3",
+            "any-factor/submissions/wrong_answer/one.py",
+        ],
+    );
+    assert_eq!(status, Some(1), "{report}");
+    assert!(
+        report.contains(
+            "Wrong answer in test #1 (sample/1)\n1 is not between 1 and 15, both excluded.\n"
+        ),
+        "{report}"
+    );
+    // The instructor reads what the validator said for them, after the learner's feedback.
+    assert!(
+        report.contains(
+            "The kata's judge said, for the instructor:\n  1 is not between 1 and 15, both excluded.\n"
         ),
         "{report}"
     );
