@@ -455,6 +455,7 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "starts a compiler; scripts/packages runs it"]
     fn builds_c_with_a_header_beside_it() {
         let dir = tempfile::tempdir().expect("temporary folder");
         let source = dir.path().join("src");
@@ -476,6 +477,7 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "starts a compiler; scripts/packages runs it"]
     fn a_failed_compile_carries_the_compilers_message() {
         let dir = tempfile::tempdir().expect("temporary folder");
         let source = dir.path().join("broken.c");
@@ -490,6 +492,7 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "starts a compiler; scripts/packages runs it"]
     fn builds_python_files_and_folders() {
         let dir = tempfile::tempdir().expect("temporary folder");
         let file = dir.path().join("echo.py");
@@ -565,7 +568,7 @@ mod tests {
 
     /// Slow (a JVM, rustc): run with `--ignored`.
     #[test]
-    #[ignore = "compiles Java and Rust, which takes seconds"]
+    #[ignore = "compiles Java and Rust, which takes seconds; scripts/packages runs it"]
     fn builds_java_and_rust() {
         let dir = tempfile::tempdir().expect("temporary folder");
         let java = dir.path().join("java");

@@ -52,7 +52,7 @@ fn checker(step: &[&str]) -> CaseJudge {
 
 fn interactor(step: &[&str], runs: usize) -> CaseJudge {
     CaseJudge::Interactor {
-        judge: judge_doing(step, Duration::from_secs(1)),
+        judge: judge_doing(step, Duration::from_millis(300)),
         runs,
     }
 }
