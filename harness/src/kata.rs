@@ -3,6 +3,11 @@
 //! from a folder at run time, or from a copy built into a program; nothing else in the harness
 //! counts a kata's stages.
 //!
+//! It is a plain description, read and checked, and imports nothing of the engine: the engine
+//! gives it what it does (a stage's limits over the grader's, [`StageLimits::over`], in
+//! `process`; a judge's program, [`JudgeSpec::case_judge`], in `validator`; the weights of its
+//! cases in `scoring`).
+//!
 //! ```toml
 //! name = "calculator"
 //! title = "Calculator"
@@ -34,16 +39,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use include_dir::Dir;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use crate::fixture::{self, Fixture, FixtureError};
 use crate::package::{self, CaseScoring, ExpectedVerdict, Package};
-use crate::process::{self, Limits};
-use crate::program::Program;
-use crate::rules::{self, RulesCase};
-use crate::scoring::{CaseSettings, StageScoring, Visibility};
-use crate::validator::{CaseJudge, JudgeProgram, Role};
+use crate::rule_cases::{self, RulesCase};
+use crate::size::parse_size;
 
 /// The manifest's file name, in the kata's folder: not to be confused with a learner's
 /// `kata.toml`, which says how the learner's own stages are built and run.
@@ -140,28 +142,6 @@ pub struct JudgeSpec {
     pub line: usize,
 }
 
-impl JudgeSpec {
-    /// How a case with this judge is judged, its program run in `folder` (the kata's).
-    #[must_use]
-    pub fn case_judge(&self, folder: &Path) -> CaseJudge {
-        let program = Program::command_line(&self.run)
-            .unwrap_or_else(|_| Program::command(Vec::new()))
-            .in_folder(folder);
-        let judge = Arc::new(JudgeProgram {
-            program,
-            args: self.args.clone(),
-            timeout: self.timeout,
-        });
-        match self.role {
-            Role::Checker => CaseJudge::Checker(judge),
-            Role::Interactor => CaseJudge::Interactor {
-                judge,
-                runs: self.runs,
-            },
-        }
-    }
-}
-
 /// The programs of the kata that judge a stage's cases: the stage's own, and those of single
 /// cases.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -184,15 +164,6 @@ impl StageJudges {
     #[must_use]
     pub fn any(&self) -> bool {
         self.stage.is_some() || !self.cases.is_empty()
-    }
-
-    /// `fixtures` each given its judge, its program run in `folder` (the kata's).
-    pub fn assign(&self, fixtures: &mut [Fixture], folder: &Path) {
-        for fixture in fixtures {
-            if let Some(spec) = self.of(&fixture.name) {
-                fixture.judge = spec.case_judge(folder);
-            }
-        }
     }
 }
 
@@ -252,28 +223,14 @@ pub struct Stage {
 /// The limits a stage's manifest sets for its cases, each in place of the grader's default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StageLimits {
-    /// [`Limits::memory`], in bytes.
+    /// [`Limits::memory`](crate::process::Limits::memory), in bytes.
     pub memory: Option<u64>,
-    /// [`Limits::processes`].
+    /// [`Limits::processes`](crate::process::Limits::processes).
     pub processes: Option<u32>,
-    /// [`Limits::disk`], in bytes.
+    /// [`Limits::disk`](crate::process::Limits::disk), in bytes.
     pub disk: Option<u64>,
-    /// [`Limits::timeout`]: a problem package's time limit.
+    /// [`Limits::timeout`](crate::process::Limits::timeout): a problem package's time limit.
     pub timeout: Option<Duration>,
-}
-
-impl StageLimits {
-    /// `limits` with the ones this sets in their place.
-    #[must_use]
-    pub fn over(self, limits: Limits) -> Limits {
-        Limits {
-            memory: self.memory.unwrap_or(limits.memory),
-            processes: self.processes.unwrap_or(limits.processes),
-            disk: self.disk.unwrap_or(limits.disk),
-            timeout: self.timeout.unwrap_or(limits.timeout),
-            ..limits
-        }
-    }
 }
 
 /// Where a kata's files are.
@@ -443,7 +400,7 @@ impl Kata {
                     built_in: None,
                     run: Some(line),
                 } => {
-                    if Program::command_line(&line).is_err() {
+                    if !is_command_line(&line) {
                         return Err(at(
                             reference_span,
                             format!(
@@ -472,7 +429,7 @@ impl Kata {
                 field
                     .as_ref()
                     .map(|value| {
-                        process::parse_size(value.get_ref()).map_err(|why| {
+                        parse_size(value.get_ref()).map_err(|why| {
                             at(value.span(), format!("the {key} of stage {number}: {why}"))
                         })
                     })
@@ -514,7 +471,7 @@ impl Kata {
                 let file = file.into_inner();
                 let problem =
                     |message: String| Err(at(span.clone(), format!("{whose}: {message}")));
-                if Program::command_line(&file.run).is_err() {
+                if !is_command_line(&file.run) {
                     return problem(format!(
                         "the {} `{}` is not a command line (empty, or a quote left open)",
                         role.name(),
@@ -934,7 +891,7 @@ impl Kata {
             line: error.line,
             message: error.message,
         })?;
-        rules::parse(&self.path_of(relative), &text)
+        rule_cases::parse(&self.path_of(relative), &text)
     }
 
     /// The folder of stage `number`'s fixtures as reports name it, and, for a kata read from a
@@ -956,6 +913,87 @@ impl Kata {
             Source::BuiltIn(_) => Vec::new(),
         }
     }
+}
+
+/// What a kata's program that judges cases does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Run after the learner's program, on its output.
+    Checker,
+    /// Run beside it, answering it.
+    Interactor,
+}
+
+impl Role {
+    /// Its name: `checker`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Checker => "checker",
+            Role::Interactor => "interactor",
+        }
+    }
+}
+
+/// Who may see a case's details (its feedback and output) besides its name and verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Visibility {
+    /// Everyone, always.
+    #[default]
+    Visible,
+    /// Never the learner: the case counts, but shows only its name and verdict.
+    Hidden,
+    /// The learner once the deadline has passed, where the platform knows a deadline; a report
+    /// that knows none shows it as hidden.
+    AfterDeadline,
+}
+
+impl Visibility {
+    /// Whether a report without a notion of visibility may show the case's details.
+    #[must_use]
+    pub fn shows_details(self) -> bool {
+        self == Visibility::Visible
+    }
+
+    /// Its name as the manifest writes it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Visibility::Visible => "visible",
+            Visibility::Hidden => "hidden",
+            Visibility::AfterDeadline => "after-deadline",
+        }
+    }
+}
+
+/// One fixture's own settings, as the manifest writes them.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseSettings {
+    /// Its points, out of the stage's.
+    #[serde(default)]
+    pub points: Option<f64>,
+    /// Its visibility, over the stage's.
+    #[serde(default)]
+    pub visibility: Option<Visibility>,
+}
+
+/// A stage's points and visibility, and those its fixtures name for themselves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StageScoring {
+    /// The stage's points, split over the cases that name none; without it, each such case is
+    /// worth 1.
+    pub points: Option<f64>,
+    /// The visibility of the cases that name none.
+    pub visibility: Option<Visibility>,
+    /// The fixtures that name their own, by fixture name.
+    pub cases: BTreeMap<String, CaseSettings>,
+}
+
+/// Whether `line` is a command line: words split as a shell would split them, at least one.
+fn is_command_line(line: &str) -> bool {
+    shlex::split(line).is_some_and(|words| !words.is_empty())
 }
 
 /// The time limit of a problem package's cases where the package gives none (a legacy package
@@ -1041,6 +1079,8 @@ pub fn find(start: &Path) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::process::Limits;
+    use crate::validator::CaseJudge;
 
     const MANIFEST_TEXT: &str = "name = \"calc\"\ntitle = \"Calculator\"\n\n\
         [[stages]]\ntitle = \"Add\"\ndescription = \"stages/stage1/README.md\"\n\

@@ -2,41 +2,7 @@
 //! kata's manifest gives a stage and its fixtures, with defaults that change nothing (every case
 //! worth 1 point, every case's details shown).
 
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Serialize};
-
-/// Who may see a case's details (its feedback and output) besides its name and verdict.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Visibility {
-    /// Everyone, always.
-    #[default]
-    Visible,
-    /// Never the learner: the case counts, but shows only its name and verdict.
-    Hidden,
-    /// The learner once the deadline has passed, where the platform knows a deadline; a report
-    /// that knows none shows it as hidden.
-    AfterDeadline,
-}
-
-impl Visibility {
-    /// Whether a report without a notion of visibility may show the case's details.
-    #[must_use]
-    pub fn shows_details(self) -> bool {
-        self == Visibility::Visible
-    }
-
-    /// Its name as the manifest writes it.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Visibility::Visible => "visible",
-            Visibility::Hidden => "hidden",
-            Visibility::AfterDeadline => "after-deadline",
-        }
-    }
-}
+pub use crate::kata::{CaseSettings, StageScoring, Visibility};
 
 /// What one case is worth and who may see it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -54,30 +20,6 @@ impl Default for CaseWeight {
             visibility: Visibility::Visible,
         }
     }
-}
-
-/// One fixture's own settings, as the manifest writes them.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CaseSettings {
-    /// Its points, out of the stage's.
-    #[serde(default)]
-    pub points: Option<f64>,
-    /// Its visibility, over the stage's.
-    #[serde(default)]
-    pub visibility: Option<Visibility>,
-}
-
-/// A stage's points and visibility, and those its fixtures name for themselves.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct StageScoring {
-    /// The stage's points, split over the cases that name none; without it, each such case is
-    /// worth 1.
-    pub points: Option<f64>,
-    /// The visibility of the cases that name none.
-    pub visibility: Option<Visibility>,
-    /// The fixtures that name their own, by fixture name.
-    pub cases: BTreeMap<String, CaseSettings>,
 }
 
 impl StageScoring {

@@ -23,6 +23,9 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::fixture::Fixture;
+pub use crate::kata::Role;
+use crate::kata::{JudgeSpec, StageJudges};
 use crate::package::DefaultFlags;
 use crate::program::Program;
 use crate::reaper::{self, Registration};
@@ -55,26 +58,6 @@ impl JudgeProgram {
     #[must_use]
     pub fn named(&self, role: Role) -> String {
         format!("the kata's {} `{}`", role.name(), self.program.label())
-    }
-}
-
-/// What a kata's judge program does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// Run after the learner's program, on its output.
-    Checker,
-    /// Run beside it, answering it.
-    Interactor,
-}
-
-impl Role {
-    /// Its name: `checker`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Checker => "checker",
-            Role::Interactor => "interactor",
-        }
     }
 }
 
@@ -388,5 +371,38 @@ fn not_started(judge: &JudgeProgram, role: Role, why: &str) -> Validation {
         team_message: String::new(),
         judge_message: String::new(),
         score: None,
+    }
+}
+
+impl JudgeSpec {
+    /// How a case with this judge is judged, its program run in `folder` (the kata's).
+    #[must_use]
+    pub fn case_judge(&self, folder: &Path) -> CaseJudge {
+        let program = Program::command_line(&self.run)
+            .unwrap_or_else(|_| Program::command(Vec::new()))
+            .in_folder(folder);
+        let judge = Arc::new(JudgeProgram {
+            program,
+            args: self.args.clone(),
+            timeout: self.timeout,
+        });
+        match self.role {
+            Role::Checker => CaseJudge::Checker(judge),
+            Role::Interactor => CaseJudge::Interactor {
+                judge,
+                runs: self.runs,
+            },
+        }
+    }
+}
+
+impl StageJudges {
+    /// `fixtures` each given its judge, its program run in `folder` (the kata's).
+    pub fn assign(&self, fixtures: &mut [Fixture], folder: &Path) {
+        for fixture in fixtures {
+            if let Some(spec) = self.of(&fixture.name) {
+                fixture.judge = spec.case_judge(folder);
+            }
+        }
     }
 }
