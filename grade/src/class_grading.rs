@@ -2,37 +2,30 @@
 //! written as soon as it is graded, and the class's results in every format asked for.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use harness::Grading;
-use harness::fixture::Fixture;
-use harness::kata::Kata;
-use harness::report::format::Format;
+use harness::plan::{StagePlan, all_passed};
+use harness::report::format::{Context, Format};
 use harness::report::model::{ClassResults, ProgramResults, ShardPart, SubmissionEntry};
-use harness::report::{Heading, text};
+use harness::report::text;
 
-use crate::grading::{Scoring, all_passed, grade_stage};
-use crate::katas::RuleCases;
 use crate::options::Options;
 use crate::{GradeError, class, outputs, shard, status_of};
 
-/// Grades every submission of `class`, writing its row of the table as soon as it is graded
-/// (and its files, in a format of one submission), and keeping of it only its results.
+/// Grades every submission of `class` on `plan`, writing its row of the table as soon as it is
+/// graded (and its files, in a format of one submission), and keeping of it only its results.
 pub(crate) fn grade_class(
     options: &Options,
     (class, shard): (&Path, Option<shard::Shard>),
-    (heading, kata, hidden): (Heading<'_>, &Kata, &[PathBuf]),
-    (fixtures, rule_cases, scoring, outputs): (
-        &[Fixture],
-        Option<&RuleCases>,
-        &Scoring<'_>,
-        &outputs::Outputs,
-    ),
-    how: Grading<'_>,
+    plan: &StagePlan,
+    context: &Context,
+    outputs: &outputs::Outputs,
     out: &mut impl Write,
 ) -> Result<u8, GradeError> {
     let everyone = class::submissions(class, &options.command)?;
-    let total = fixtures.len() + rule_cases.map_or(0, |rule_cases| rule_cases.cases.len());
+    let total = plan.total();
+    let sandbox = plan.sandbox(&[]);
+    let heading = plan.heading(sandbox.support());
     // Every submission, in this slice or another, is hidden from the others.
     let folders: Vec<&Path> = everyone
         .iter()
@@ -61,11 +54,10 @@ pub(crate) fn grade_class(
     };
     let table = text::ClassTable::start(&mut table_out, heading, total, names());
     // No case may read any results file, its own or another submission's.
-    let mut hidden = hidden.to_vec();
-    hidden.extend(outputs.every_file(names()));
-    let max_points = scoring
+    let hidden = outputs.every_file(names());
+    let max_points = plan
         .weighted
-        .then(|| scoring.weights.iter().map(|weight| weight.points).sum());
+        .then(|| plan.weights.iter().map(|weight| weight.points).sum());
     let mut entries = Vec::new();
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     for &submission in &submissions {
@@ -81,20 +73,16 @@ pub(crate) fn grade_class(
                         .filter(|&&other| other != submission.folder)
                         .map(|other| other.to_path_buf()),
                 );
-                let (fixtures, results) = grade_stage(
-                    &program,
-                    fixtures.to_vec(),
-                    rule_cases,
-                    how,
-                    &options.sandbox(kata, &hidden),
-                )?;
+                let (fixtures, results) = plan
+                    .grade(&program, &plan.sandbox(&hidden))
+                    .map_err(GradeError::OwnResources)?;
                 let _ = table.row(&mut table_out, &submission.name, &fixtures, &results);
-                if all_passed(&results, how.criterion) {
+                if all_passed(&results, plan.criterion) {
                     passed += 1;
                 } else {
                     failed += 1;
                 }
-                scoring.results(&heading, &fixtures, &results)
+                plan.results(&heading, &fixtures, &results)
             }
             Err(not_graded) => {
                 let _ =
@@ -108,7 +96,7 @@ pub(crate) fn grade_class(
             }
         };
         for (format, file) in outputs.submission_files(&submission.name) {
-            if let Some(document) = format.program(&results, &scoring.context) {
+            if let Some(document) = format.program(&results, context) {
                 outputs::write(&file, &document)?;
             }
         }
@@ -127,12 +115,12 @@ pub(crate) fn grade_class(
     });
     let on_stdout = outputs.on_stdout();
     if on_stdout != Format::Text
-        && let Some(document) = on_stdout.class(&class_results, &scoring.context)
+        && let Some(document) = on_stdout.class(&class_results, context)
     {
         let _ = out.write_all(document.as_bytes());
     }
     for (format, file) in outputs.files() {
-        if let Some(document) = format.class(&class_results, &scoring.context) {
+        if let Some(document) = format.class(&class_results, context) {
             outputs::write(file, &document)?;
         }
     }

@@ -11,13 +11,13 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
+use harness::ContentCheck;
 use harness::content::PlainText;
 use harness::kata::{self, Kata, Reference};
 use harness::package::{Package, Validation, building};
-use harness::rules::{Rules, RulesCase};
-use harness::sandbox::Sandbox;
+use harness::plan::RuleCases;
+use harness::rules::Rules;
 use harness::validator::{CaseJudge, JudgeProgram};
-use harness::{ContentCheck, Limits};
 use harness::{Fixture, Program};
 use include_dir::{Dir, include_dir};
 
@@ -231,14 +231,6 @@ pub fn rules(kata: &Kata, stage: u8) -> Result<Option<Box<dyn Rules>>, GradeErro
         })
 }
 
-/// A stage's cases judged by its kata's rules, with the rules.
-pub struct RuleCases {
-    /// The cases, in the order of their file.
-    pub cases: Vec<RulesCase>,
-    /// The rules that judge them.
-    pub rules: Box<dyn Rules>,
-}
-
 /// The cases of `kata`'s stage `stage` judged by its rules, with the rules: none when the stage
 /// has none.
 ///
@@ -418,26 +410,4 @@ pub fn references_runnable(kata: &Kata) -> bool {
         Reference::Run(_) => true,
         Reference::Submission(source) => source.is_some(),
     })
-}
-
-/// The sandbox a program's cases run in, wherever it is graded (`grade`, `kata check`): every
-/// fixture of `kata` hidden, and `more` (`grade`'s own files), with the environment cleared to
-/// [`harness::sandbox::CASE_VARIABLES`]. One program gets one verdict, whichever command grades
-/// it and whatever the caller's shell holds.
-#[must_use]
-pub fn sandbox(kata: &Kata, more: &[PathBuf]) -> Sandbox {
-    let mut hidden = kata.all_fixtures_dirs();
-    hidden.extend_from_slice(more);
-    Sandbox::new(&hidden)
-}
-
-/// The limits of each case of `kata`'s stage `stage` where no option sets them: the stage's
-/// own, as its manifest gives them, else the defaults. `grade` sets its options over these;
-/// `kata` uses them as they are, so a program meets the same limits under both.
-#[must_use]
-pub fn limits(kata: &Kata, stage: u8) -> Limits {
-    kata.stage(stage)
-        .map(|stage| stage.limits)
-        .unwrap_or_default()
-        .over(Limits::default())
 }

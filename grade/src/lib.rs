@@ -2,15 +2,15 @@
 //! feedback a learner can act on; or grades a whole class of submissions at once.
 //!
 //! [`run`] is the whole command: it parses the arguments ([`options`]), finds the kata
-//! ([`katas`]: a folder given, the workspace's, or one built in) and its stage's fixtures,
-//! grades with the harness's engine ([`harness::grading`]) and writes its reports
-//! ([`harness::report`]), composed in `grading`; `class_grading` grades a whole class, whose
-//! submissions [`class`] finds, [`outputs`] says where each format goes, [`project`] reads a
-//! learner's `kata.toml`, and [`reference`](mod@reference) runs the reference stages built in.
-//! A kata's own content check or rules, which judge its cases beside or instead of the text
-//! ([`grade_stage`] grades a stage's fixtures, then the cases its rules judge), are the kata's
-//! crates, linked in by name in [`katas`]. Every failure is a [`GradeError`] with its exit
-//! status.
+//! ([`katas`]: a folder given, the workspace's, or one built in), resolves both once into the
+//! stage's plan ([`planning`]: its cases and their judges, limits, weights and what no case may
+//! read), grades with the harness's engine ([`harness::plan::StagePlan::grade`]) and writes its
+//! reports ([`harness::report`]), composed in `grading`; `class_grading` grades a whole class on
+//! the same plan, whose submissions [`class`] finds, [`outputs`] says where each format goes,
+//! [`project`] reads a learner's `kata.toml`, and [`reference`](mod@reference) runs the
+//! reference stages built in. A kata's own content check or rules, which judge its cases beside
+//! or instead of the text, are the kata's crates, linked in by name in [`katas`]. Every failure
+//! is a [`GradeError`] with its exit status.
 
 pub mod class;
 mod class_grading;
@@ -20,6 +20,7 @@ pub mod katas;
 pub mod merge;
 pub mod options;
 pub mod outputs;
+pub mod planning;
 pub mod platform;
 pub mod project;
 pub mod reference;
@@ -33,7 +34,6 @@ use harness::feedback::Paint;
 use harness::report;
 
 pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError};
-pub use grading::grade_stage;
 pub use options::Options;
 
 /// The whole `grade` command: parses `args` (the program's name first), grades, and writes

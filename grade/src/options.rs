@@ -2,17 +2,15 @@
 //! limits, what no case may read, and the sandbox.
 
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Parser;
-use harness::Limits;
-use harness::kata::{Kata, StageLimits};
+use harness::kata::StageLimits;
 use harness::process::parse_size;
 use harness::report::format::Request;
-use harness::sandbox::Sandbox;
 
-use crate::{katas, shard};
+use crate::shard;
 
 /// What to grade, and how.
 #[derive(Debug, Parser)]
@@ -116,25 +114,20 @@ fn positive_seconds(text: &str) -> Result<f64, String> {
 }
 
 impl Options {
-    /// The limits of each case of `kata`'s stage `stage`: those the options give, else
-    /// [`katas::limits`].
-    pub(crate) fn limits(&self, kata: &Kata, stage: u8) -> Limits {
-        let given = StageLimits {
+    /// The limits the options set, each over the stage's own and the defaults.
+    pub(crate) fn stage_limits(&self) -> StageLimits {
+        StageLimits {
             memory: self.memory,
             processes: self.processes,
             disk: self.disk,
             timeout: self.timeout.map(Duration::from_secs_f64),
-        };
-        given.over(katas::limits(kata, stage))
+        }
     }
 
-    /// What no case may read: the fixtures of every stage of the kata and those given with
-    /// `--fixtures` (the whole folder given), the JSON results, and the report when it goes to a
-    /// file.
-    pub(crate) fn hidden_from_cases(&self, fixtures_dir: &Path) -> Vec<PathBuf> {
-        let mut hidden = vec![fixtures_dir.to_owned()];
-        hidden.extend(self.fixtures.iter().cloned());
-        hidden.extend(self.json.iter().cloned());
+    /// What no case may read beside the kata's fixtures: the JSON results, and the report when
+    /// it goes to a file.
+    pub(crate) fn hidden_from_cases(&self) -> Vec<PathBuf> {
+        let mut hidden: Vec<PathBuf> = self.json.iter().cloned().collect();
         // Standard output, when it is a file: the report as it is written.
         if let Ok(report) = std::fs::read_link("/proc/self/fd/1")
             && report.is_file()
@@ -142,15 +135,5 @@ impl Options {
             hidden.push(report);
         }
         hidden
-    }
-
-    /// The sandbox the cases run in (see [`katas::sandbox`]), also hiding `hidden`, unless
-    /// `--no-sandbox` turns it off.
-    pub(crate) fn sandbox(&self, kata: &Kata, hidden: &[PathBuf]) -> Sandbox {
-        if self.no_sandbox {
-            Sandbox::off("as --no-sandbox asks")
-        } else {
-            katas::sandbox(kata, hidden)
-        }
     }
 }

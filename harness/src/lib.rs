@@ -26,6 +26,7 @@ pub mod judge;
 pub mod kata;
 pub mod launch;
 pub mod package;
+pub mod plan;
 pub mod process;
 pub mod program;
 pub mod reaper;

@@ -10,10 +10,10 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use grade::planning::Asked;
 use grade::project::Project;
 use harness::kata::{Kata, KataError as ManifestError};
-use harness::sandbox::Sandbox;
-use harness::{Criterion, Fixture, Grading, Mode};
+use harness::{Criterion, Fixture};
 
 use crate::course::Course;
 use crate::error::KataError;
@@ -123,7 +123,7 @@ pub fn check(
                         message: format!("stage {}: {message}", stage.number),
                     });
                 }
-                problems.extend(reference_failures(&kata, stage.number, &fixtures)?);
+                problems.extend(reference_failures(&kata, stage.number)?);
             }
         }
         let found = problems.len() - before;
@@ -203,11 +203,7 @@ fn missing_hint(fixture: &Fixture) -> Option<Problem> {
 
 /// The fixtures of stage `stage` that its reference does not pass, each with the first line of
 /// the fixture it departs from and the grader's verdict.
-fn reference_failures(
-    kata: &Kata,
-    stage: u8,
-    fixtures: &[Fixture],
-) -> Result<Vec<Problem>, KataError> {
+fn reference_failures(kata: &Kata, stage: u8) -> Result<Vec<Problem>, KataError> {
     let manifest = kata.path_of(Path::new(harness::kata::MANIFEST));
     let Ok(number) = kata.stage(stage) else {
         return Ok(Vec::new());
@@ -224,9 +220,16 @@ fn reference_failures(
         }
     };
     let (program, _folder) = program;
-    let check = grade::katas::content_check(kata, stage).map_err(KataError::Grader)?;
-    let rule_cases = match grade::katas::rule_cases(kata, stage) {
-        Ok(rule_cases) => rule_cases,
+    let asked = Asked {
+        all: true,
+        criterion: Criterion::Exact,
+        unsandboxed: Some("the kata's own reference".to_owned()),
+        ..Asked::default()
+    };
+    let plan = match grade::planning::plan(kata, stage, asked) {
+        Ok(plan) => plan,
+        // The manifest's weights, told with their line by the check of the stage's weights.
+        Err(grade::GradeError::Kata(_)) => return Ok(Vec::new()),
         Err(error) => {
             return Ok(vec![Problem {
                 path: manifest,
@@ -235,22 +238,9 @@ fn reference_failures(
             }]);
         }
     };
-    let (fixtures, _judges_folder) =
-        grade::katas::judged(kata, stage, fixtures.to_vec()).map_err(KataError::Grader)?;
-    let (fixtures, results) = grade::grade_stage(
-        &program,
-        fixtures,
-        rule_cases.as_ref(),
-        Grading {
-            check: check.as_ref(),
-            limits: grade::katas::limits(kata, stage),
-            all: true,
-            criterion: Criterion::Exact,
-            mode: Mode::best(),
-        },
-        &Sandbox::off("the kata's own reference"),
-    )
-    .map_err(KataError::Grader)?;
+    let (fixtures, results) = plan
+        .grade(&program, &plan.sandbox(&[]))
+        .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
     Ok(results
         .iter()
         .filter(|result| !result.passed(Criterion::Exact))

@@ -4,10 +4,11 @@
 
 use std::io::{self, Write};
 
+use grade::planning::Asked;
 use grade::project::{self, BuildFailure, Project, ProjectError};
 use harness::feedback;
 use harness::fixture::Fixture;
-use harness::{CaseResult, Criterion, Grading, Mode, Scores};
+use harness::{CaseResult, Criterion, Scores};
 
 use crate::course::{Course, plural};
 use crate::error::KataError;
@@ -131,15 +132,19 @@ pub fn check(
     narrate: bool,
     out: &mut dyn Write,
 ) -> Result<StageCheck, KataError> {
-    let (mut fixtures, _judges_folder) =
-        grade::katas::judged(&course.kata, stage, course.fixtures(stage)?)
-            .map_err(KataError::Grader)?;
-    let check = course.content_check(stage)?;
-    // The games against the computer, judged by the kata's rules after the fixtures.
-    let rule_cases = grade::katas::rule_cases(&course.kata, stage).map_err(KataError::Grader)?;
-    let rule_count = rule_cases
-        .as_ref()
-        .map_or(0, |rule_cases| rule_cases.cases.len());
+    // As `grade` plans it, so that the program gets the verdict it will get there: the same
+    // cases, judges, limits and sandbox.
+    let plan = grade::planning::plan(
+        &course.kata,
+        stage,
+        Asked {
+            all,
+            criterion: CRITERION,
+            ..Asked::default()
+        },
+    )
+    .map_err(KataError::from_planning)?;
+    let mut fixtures = plan.cases.clone();
     if narrate && let Some(build) = project.commands(stage).ok().and_then(|c| c.build.as_ref()) {
         writeln!(out, "Building: {build}")?;
         out.flush()?;
@@ -154,27 +159,13 @@ pub fn check(
                         out,
                         "Grading `{}` on {}",
                         program.label(),
-                        plural(fixtures.len() + rule_count, "test case", "test cases")
+                        plural(plan.total(), "test case", "test cases")
                     )?;
                     out.flush()?;
                 }
-                let (graded, results) = grade::grade_stage(
-                    &program,
-                    fixtures,
-                    rule_cases.as_ref(),
-                    Grading {
-                        check: check.as_ref(),
-                        limits: grade::katas::limits(&course.kata, stage),
-                        all,
-                        criterion: CRITERION,
-                        // As a person at the keyboard answers, where the system shows when a
-                        // program waits.
-                        mode: Mode::best(),
-                    },
-                    // As `grade` runs it, so that it gets the verdict it will get there.
-                    &grade::katas::sandbox(&course.kata, &[]),
-                )
-                .map_err(KataError::Grader)?;
+                let (graded, results) = plan
+                    .grade(&program, &plan.sandbox(&[]))
+                    .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
                 fixtures = graded;
                 Outcome::Graded {
                     program: program.label().to_owned(),

@@ -45,6 +45,17 @@ pub enum KataError {
 }
 
 impl KataError {
+    /// The error of a stage's plan that could not be made: a fixture or the kata's files as
+    /// they are, anything else as the grader's.
+    #[must_use]
+    pub fn from_planning(error: grade::GradeError) -> KataError {
+        match error {
+            grade::GradeError::Fixture(error) => KataError::Fixture(error),
+            grade::GradeError::Kata(error) => KataError::Kata(error),
+            other => KataError::Grader(other),
+        }
+    }
+
     /// The process's exit status for this error.
     #[must_use]
     pub fn exit_status(&self) -> u8 {

@@ -5,10 +5,12 @@
 
 use std::io::Write;
 
+use grade::planning::Asked;
 use harness::kata::Kata;
 use harness::package::building::{self, BuildError};
 use harness::package::{CaseOutcome, ExpectedVerdict, Package, Submission};
-use harness::{CaseResult, Criterion, Fixture, Grading, Mode, PlainText, Program, Verdict};
+use harness::plan::StagePlan;
+use harness::{CaseResult, Criterion, Program, Verdict};
 
 use crate::author::Problem;
 use crate::error::KataError;
@@ -89,9 +91,18 @@ pub fn check(
     out: &mut dyn Write,
     style: Style,
 ) -> Result<Vec<Problem>, KataError> {
-    let fixtures = kata.fixtures(1).map_err(KataError::Fixture)?;
-    let (fixtures, _validator) =
-        grade::katas::judged(kata, 1, fixtures).map_err(KataError::Grader)?;
+    // As `grade` plans it; a pass-fail problem's verdict is its first failure, while a score
+    // needs every case.
+    let plan = grade::planning::plan(
+        kata,
+        1,
+        Asked {
+            all: package.scoring,
+            criterion: Criterion::Exact,
+            ..Asked::default()
+        },
+    )
+    .map_err(KataError::from_planning)?;
     let mut problems = Vec::new();
     if package.submissions.is_empty() {
         writeln!(out, "submissions: none under submissions/ to check")?;
@@ -124,7 +135,7 @@ pub fn check(
             }
         };
         let program = Program::labelled(argv, shown.clone());
-        let (got, detail) = verdict(kata, package, &program, &fixtures)?;
+        let (got, detail) = verdict(package, &program, &plan)?;
         match got.meets(&submission.expected) {
             Some(true) => writeln!(
                 out,
@@ -176,22 +187,14 @@ fn folder_name(submission: &Submission) -> String {
 /// case in order that it fails decides, as the format's judges decide; a scoring problem's
 /// submission that fails some case but scores is partially accepted.
 fn verdict(
-    kata: &Kata,
     package: &Package,
     program: &Program,
-    fixtures: &[Fixture],
+    plan: &StagePlan,
 ) -> Result<(Got, String), KataError> {
-    let how = Grading {
-        check: &PlainText,
-        limits: grade::katas::limits(kata, 1),
-        // A pass-fail problem's verdict is its first failure; a score needs every case.
-        all: package.scoring,
-        criterion: Criterion::Exact,
-        mode: Mode::best(),
-    };
-    let sandbox = grade::katas::sandbox(kata, &[]);
-    let results = harness::grade(program, fixtures, how, &sandbox)
+    let (fixtures, results) = plan
+        .grade(program, &plan.sandbox(&[]))
         .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
+    let fixtures = &fixtures;
     let failure = results.iter().find(|result| !result.verdict().passed());
     let first = failure.map(|result| {
         (
