@@ -17,12 +17,10 @@ Line numbers in messages count lines as a terminal shows the run: a prompt and t
 after it make one line, as in the stage's example runs.
 """
 
-import os
 import re
 import sys
-import traceback
 
-ACCEPT, REJECT = 42, 43
+from conversation import ACCEPT, REJECT, Verdict, quote, run, write_feedback
 
 PROMPT = "How many dice? "
 BAD_INPUT = "Please enter a number from 1 to 100!"
@@ -31,22 +29,6 @@ SIDES = 6
 # More output than this is not read: no right run comes close (100 dice make about 1 KB), and
 # a program that loops forever should not make the checker run out of memory.
 MAX_OUTPUT = 4 * 1024 * 1024
-
-
-class Verdict(Exception):
-    """Ends the check with a rejection: `message` is the learner's teammessage."""
-
-    def __init__(self, message):
-        super().__init__(message)
-        self.message = message
-
-
-def quote(text, limit=60):
-    """Shows a piece of output in backquotes, on one line, however odd it is."""
-    shown = text if len(text) <= limit else text[:limit] + "..."
-    # Control characters and the like would garble the message: show them escaped.
-    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)
-    return f"`{shown}`"
 
 
 def the_answer(typed):
@@ -225,11 +207,6 @@ def typed_lines_of(input_text):
     return lines
 
 
-def write_feedback(feedback_dir, name, text):
-    with open(os.path.join(feedback_dir, name), "w", encoding="utf-8") as file:
-        file.write(text.rstrip("\n") + "\n")
-
-
 def main():
     if len(sys.argv) < 4:
         print("usage: dice_checker.py INPUT ANSWER FEEDBACK_DIR < program_output", file=sys.stderr)
@@ -254,9 +231,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        status = main()
-    except Exception:  # a bug of the checker, never the program's fault: not 42 nor 43
-        traceback.print_exc()
-        status = 1
-    sys.exit(status)
+    run(main)
