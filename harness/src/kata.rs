@@ -732,10 +732,16 @@ impl Kata {
             message,
         })?;
         if let Some(package) = &self.package {
-            return package.statement_markdown().map_err(|error| KataError {
+            let statement = package.statement_markdown().map_err(|error| KataError {
                 path: error.path,
                 line: error.line,
                 message: error.message,
+            })?;
+            // A package names its problem in problem.yaml; its statement may not.
+            return Ok(if statement.trim_start().starts_with('#') {
+                statement
+            } else {
+                format!("# {}\n\n{statement}", package.title)
             });
         }
         self.read(&stage.description)

@@ -264,7 +264,7 @@ fn run_command<R: BufRead + Send + 'static>(
 /// its name.
 fn kata_for_new(cwd: &Path, given: &Path) -> Result<(Kata, String), KataError> {
     let folder = cwd.join(given);
-    if folder.join(harness::kata::MANIFEST).is_file() {
+    if folder.join(harness::kata::MANIFEST).is_file() || harness::package::is_package(&folder) {
         let folder = folder.canonicalize().unwrap_or(folder);
         let kata = Kata::load(&folder).map_err(KataError::Kata)?;
         let key = folder.to_str().map(str::to_owned).ok_or_else(|| {

@@ -17,6 +17,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         a_package_with_its_own_validator_tells_its_message,
         a_scoring_package_gives_its_groups_points,
         a_broken_problem_yaml_is_named_with_its_line,
+        a_validator_that_does_not_build_is_told_with_the_compilers_message,
     )
 }
 
@@ -128,4 +129,41 @@ fn a_broken_problem_yaml_is_named_with_its_line() {
     let (status, report, err) = grade_in(folder.path(), &["--kata", "broken", "1"]);
     assert_eq!(status, Some(2), "{report}");
     assert!(err.contains("broken/problem.yaml:3"), "{err}");
+}
+
+fn a_validator_that_does_not_build_is_told_with_the_compilers_message() {
+    if let Err(skip) = test_support::toolchain::gcc() {
+        eprintln!("skipped: {skip}");
+        return;
+    }
+    let folder = tempfile::tempdir().expect("a folder");
+    let package = folder.path().join("broken-validator");
+    for (path, text) in [
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: Broken\n",
+        ),
+        ("data/sample/1.in", "1\n"),
+        ("data/sample/1.ans", "1\n"),
+        ("data/secret/1.in", "2\n"),
+        ("data/secret/1.ans", "2\n"),
+        (
+            "output_validator/validate.c",
+            "int main(void) { return 42 }\n",
+        ),
+    ] {
+        let path = package.join(path);
+        fs::create_dir_all(path.parent().expect("a folder")).expect("made");
+        fs::write(path, text).expect("written");
+    }
+    let (status, report, err) = grade_in(
+        folder.path(),
+        &["--kata", "broken-validator", "1", "--", "cat"],
+    );
+    assert_eq!(status, Some(2), "{report}");
+    assert!(
+        err.contains("output_validator: the output validator does not build: `gcc` failed:"),
+        "{err}"
+    );
+    assert!(err.contains("validate.c:1:27: error: expected"), "{err}");
 }

@@ -1,6 +1,7 @@
 //! Any kata from a folder: the repository's kata with no Rust code, `katas/calculator/` (shell
 //! references), copied outside the repository and learned from there with `kata new --kata
-//! DIR`; and the authoring check, which passes it and fails a copy with one fixture broken.
+//! DIR`; and the authoring check, which passes it and fails a copy with one fixture broken; and
+//! a problem package kept as the harness's test data, learned as a kata of one stage.
 
 use std::fs;
 use std::path::Path;
@@ -26,6 +27,10 @@ pub(crate) fn trials() -> Vec<Trial> {
         test(
             "katas::a_kata_with_rule_cases_counts_them_with_its_fixtures",
             rule_cases_counted,
+        ),
+        test(
+            "katas::a_problem_package_is_learned_as_a_kata_of_one_stage",
+            package_learned,
         ),
     ]
 }
@@ -228,4 +233,63 @@ fn rule_cases_counted() {
     ] {
         assert!(listed.out.contains(line), "{line:?} in:\n{}", listed.out);
     }
+}
+
+fn package_learned() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let package = test_support::manifest_dir()
+        .parent()
+        .expect("kata/ is in the workspace")
+        .join("harness/tests/packages/sum-floats");
+    let made = kata(
+        dir.path(),
+        &[
+            "new",
+            "mean",
+            "--kata",
+            package.to_str().expect("UTF-8"),
+            "--lang",
+            "c",
+        ],
+        "",
+    );
+    assert_eq!(made.status, 0, "{made:?}");
+    let project = dir.path().join("mean");
+    // The statement is the stage's task, under the problem's name from problem.yaml.
+    let task = fs::read_to_string(project.join("stage1/README.md")).expect("the task");
+    assert!(
+        task.starts_with("# Mean of Floats\n\nGiven $N$ floating-point numbers"),
+        "{task}"
+    );
+    // Programs in awk, which start at once: the mean in integers, then in full.
+    let canonical = package.canonicalize().expect("a real folder");
+    let with_program = |run: &str| {
+        fs::write(
+            project.join("kata.toml"),
+            format!(
+                "kata = \"{}\"\nlang = \"c\"\n[stage1]\nrun = \"{run}\"\n",
+                canonical.display()
+            ),
+        )
+        .expect("written");
+    };
+    with_program("awk 'NR == 2 { for (i = 1; i <= NF; i++) s += $i; print int(s / NF) }'");
+    let failed = kata(&project, &["check"], "");
+    assert_eq!(failed.status, 1, "{failed:?}");
+    assert!(
+        failed.out.contains(
+            "Wrong answer in test #1 (sample/1)\nToken 1 is `2`, expected `2.5` within 1e-6."
+        ),
+        "{}",
+        failed.out
+    );
+    // Nine digits: not the answers', but within the package's tolerance.
+    with_program("awk -v OFMT=%.9g 'NR == 2 { for (i = 1; i <= NF; i++) s += $i; print s / NF }'");
+    let passed = kata(&project, &["check"], "");
+    assert_eq!(passed.status, 0, "{passed:?}");
+    assert!(
+        passed.out.contains("Every case passes (5 of 5)."),
+        "{}",
+        passed.out
+    );
 }
