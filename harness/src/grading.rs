@@ -212,8 +212,8 @@ impl Case<'_> {
             fixture.exit_status,
             Some(&interacted),
         );
-        Ok((judgement, conversation(fixture, &run, &inputs), run))
-            .map(|(judgement, played, run)| (judgement, run, played))
+        let played = conversation(fixture, &run, &inputs);
+        Ok((judgement, run, played))
     }
 }
 

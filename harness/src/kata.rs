@@ -479,7 +479,7 @@ impl Kata {
                     ));
                 }
                 let timeout = match file.timeout {
-                    None => crate::validator::DEFAULT_TIMEOUT,
+                    None => JUDGE_TIMEOUT,
                     Some(seconds) if seconds > 0.0 && seconds <= 3600.0 => {
                         Duration::from_secs_f64(seconds)
                     }
@@ -499,10 +499,10 @@ impl Kata {
                                 .to_owned(),
                         );
                     }
-                    (_, Some(runs)) if runs == 0 || runs > crate::validator::MAX_RUNS => {
+                    (_, Some(runs)) if runs == 0 || runs > rule_cases::MAX_RUNS => {
                         return problem(format!(
                             "`runs = {runs}`: from 1 to {}",
-                            crate::validator::MAX_RUNS
+                            rule_cases::MAX_RUNS
                         ));
                     }
                     (_, runs) => runs.unwrap_or(1),
@@ -1002,6 +1002,9 @@ fn is_command_line(line: &str) -> bool {
     shlex::split(line).is_some_and(|words| !words.is_empty())
 }
 
+/// A judge's deadline for a case where its kata gives none.
+pub const JUDGE_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The time limit of a problem package's cases where the package gives none (a legacy package
 /// gives a multiple of its fastest accepted submission's time, which is not measured here).
 pub const PACKAGE_TIME_LIMIT: Duration = Duration::from_secs(2);
@@ -1133,7 +1136,7 @@ mod tests {
         assert_eq!(checker.line, 9);
         let interactor = judges.of("plays-a-game").expect("the case's own");
         assert_eq!((interactor.role, interactor.runs), (Role::Interactor, 5));
-        assert_eq!(interactor.timeout, crate::validator::DEFAULT_TIMEOUT);
+        assert_eq!(interactor.timeout, JUDGE_TIMEOUT);
         let folder = Path::new("/kata");
         let CaseJudge::Interactor { judge, runs: 5 } = interactor.case_judge(folder) else {
             panic!("an interactor of five runs");

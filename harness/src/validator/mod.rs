@@ -34,10 +34,7 @@ use crate::reaper::{self, Registration};
 pub const ACCEPTED: i32 = 42;
 /// The exit status with which a kata's judge rejects a run.
 pub const REJECTED: i32 = 43;
-/// A judge's deadline where its kata gives none.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
-/// The most runs an interactor case may ask for.
-pub const MAX_RUNS: usize = 1000;
+pub use crate::kata::JUDGE_TIMEOUT as DEFAULT_TIMEOUT;
 /// The most bytes read of a feedback file, and kept of a judge's standard error.
 const MESSAGE_LIMIT: usize = 16 << 10;
 
