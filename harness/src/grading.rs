@@ -137,31 +137,10 @@ impl Case<'_> {
                 let run = process::run(program, inputs, mode, limits, sandbox)?;
                 (judge(fixture, &run, limits, check), run, None)
             }
-            CaseJudge::Tokens(flags) => {
+            CaseJudge::Tokens(_) | CaseJudge::Checker(_) => {
                 let run =
                     process::run(program, inputs, fixture.mode_within(mode), limits, sandbox)?;
-                let validation = if ran_to_its_end(&run, fixture) {
-                    Validation::of_tokens(&fixture.transcript.stdout(), &run.stdout, flags)
-                } else {
-                    Validation::unneeded()
-                };
-                let judgement =
-                    judge_validated(&run, limits, &validation, fixture.exit_status, None);
-                (judgement, run, None)
-            }
-            CaseJudge::Checker(checker) => {
-                let run =
-                    process::run(program, inputs, fixture.mode_within(mode), limits, sandbox)?;
-                let validation = if ran_to_its_end(&run, fixture) {
-                    validator::checker::check(
-                        checker,
-                        &fixture.transcript.stdin(),
-                        &fixture.transcript.stdout(),
-                        &run.stdout,
-                    )?
-                } else {
-                    Validation::unneeded()
-                };
+                let validation = self.check_output(&run)?;
                 let judgement =
                     judge_validated(&run, limits, &validation, fixture.exit_status, None);
                 (judgement, run, None)
@@ -185,6 +164,27 @@ impl Case<'_> {
             run,
             played,
         })
+    }
+
+    /// What the case's judge decides of `run`'s output, once it has ended: only a run that
+    /// ended by itself with the status expected is judged, since a crash or a wrong status is
+    /// the verdict without it, as the problem package format has it (a run-time error).
+    fn check_output(&self, run: &Run) -> io::Result<Validation> {
+        let fixture = self.fixture;
+        if !matches!(run.outcome, Outcome::Exited(status) if status == fixture.exit_status) {
+            return Ok(Validation::unneeded());
+        }
+        let answer = fixture.transcript.stdout();
+        match &fixture.judge {
+            CaseJudge::Tokens(flags) => Ok(Validation::of_tokens(&answer, &run.stdout, flags)),
+            CaseJudge::Checker(checker) => validator::checker::check(
+                checker,
+                &fixture.transcript.stdin(),
+                &answer,
+                &run.stdout,
+            ),
+            CaseJudge::Transcript | CaseJudge::Interactor { .. } => Ok(Validation::unneeded()),
+        }
     }
 
     /// One run of `program` beside `interactor`: its judgement, the run, and the case as it was
@@ -215,13 +215,6 @@ impl Case<'_> {
         let played = conversation(fixture, &run, &inputs);
         Ok((judgement, run, played))
     }
-}
-
-/// Whether `run` ended by itself with the status `fixture` expects: only then is its output
-/// judged by the case's checker; a crash or a wrong status is the verdict without it, as the
-/// problem package format has it (a run-time error).
-fn ran_to_its_end(run: &Run, fixture: &Fixture) -> bool {
-    matches!(run.outcome, Outcome::Exited(status) if status == fixture.exit_status)
 }
 
 /// `fixture` as `run` played it, given `inputs` by an interactor: its transcript the whole
