@@ -23,8 +23,9 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+pub use crate::kata::{JUDGE_TIMEOUT as DEFAULT_TIMEOUT, Role};
+
 use crate::fixture::Fixture;
-pub use crate::kata::Role;
 use crate::kata::{JudgeSpec, StageJudges};
 use crate::package::DefaultFlags;
 use crate::program::Program;
@@ -34,7 +35,6 @@ use crate::reaper::{self, Registration};
 pub const ACCEPTED: i32 = 42;
 /// The exit status with which a kata's judge rejects a run.
 pub const REJECTED: i32 = 43;
-pub use crate::kata::JUDGE_TIMEOUT as DEFAULT_TIMEOUT;
 /// The most bytes read of a feedback file, and kept of a judge's standard error.
 const MESSAGE_LIMIT: usize = 16 << 10;
 
@@ -103,9 +103,7 @@ impl Validation {
             score: None,
         }
     }
-}
 
-impl Validation {
     /// The decision of the default output validation on `output` against `answer`, by `flags`.
     #[must_use]
     pub fn of_tokens(answer: &[u8], output: &[u8], flags: &DefaultFlags) -> Validation {
