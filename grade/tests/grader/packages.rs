@@ -12,13 +12,23 @@ use test_support::Trial;
 use crate::katas::grade_in;
 
 pub(crate) fn trials() -> Vec<Trial> {
-    test_support::tests!("packages":
+    let mut trials = test_support::tests!("packages":
         a_package_is_graded_by_its_default_validation_within_its_float_tolerance,
-        a_package_with_its_own_validator_tells_its_message,
         a_scoring_package_gives_its_groups_points,
         a_broken_problem_yaml_is_named_with_its_line,
+    );
+    // An interpreter and a compiler started: `scripts/packages` runs these.
+    let slow = test_support::tests!("packages":
+        a_package_with_its_own_validator_tells_its_message,
         a_validator_that_does_not_build_is_told_with_the_compilers_message,
-    )
+    );
+    trials.extend(slow.into_iter().map(|trial| {
+        test_support::slow(
+            trial,
+            "starts Python or a C compiler; scripts/packages runs it",
+        )
+    }));
+    trials
 }
 
 /// The packages kept as the harness's test data.
