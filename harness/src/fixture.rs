@@ -253,22 +253,7 @@ pub fn input_case(path: &Path, input: &[u8], answer: &[u8], hint: Option<String>
 
 /// The bytes of a case's data file: a regular file of at most [`MAX_DATA_SIZE`] bytes.
 fn read_data(path: &Path) -> Result<Vec<u8>, String> {
-    let file: File = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)
-        .map_err(|e| e.to_string())?;
-    if !file.metadata().map_err(|e| e.to_string())?.is_file() {
-        return Err("not a regular file".to_owned());
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_DATA_SIZE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_DATA_SIZE {
-        return Err(format!("larger than {MAX_DATA_SIZE} bytes"));
-    }
-    Ok(bytes)
+    read_regular(path, MAX_DATA_SIZE)
 }
 
 /// Reads one fixture file.
@@ -327,24 +312,29 @@ pub fn parse(path: &Path, text: &str) -> Result<Fixture, FixtureError> {
 ///
 /// Why the file cannot be read, in words.
 pub fn read_capped(path: &Path) -> Result<String, String> {
+    let bytes = read_regular(path, MAX_FILE_SIZE)?;
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())
+}
+
+/// The bytes of the regular file at `path`, of at most `limit` bytes.
+fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
     // Opened without blocking, so that a FIFO is refused rather than waited on.
     let file: File = OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
         .open(path)
         .map_err(|e| e.to_string())?;
-    let metadata = file.metadata().map_err(|e| e.to_string())?;
-    if !metadata.is_file() {
+    if !file.metadata().map_err(|e| e.to_string())?.is_file() {
         return Err("not a regular file".to_owned());
     }
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_SIZE + 1)
+    file.take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_FILE_SIZE {
-        return Err(format!("larger than {MAX_FILE_SIZE} bytes"));
+    if bytes.len() as u64 > limit {
+        return Err(format!("larger than {limit} bytes"));
     }
-    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())
+    Ok(bytes)
 }
 
 /// The header lines (between the two `---`), the body, and the body's first line number.
