@@ -39,6 +39,32 @@ def write_feedback(feedback_dir, name, text):
         file.write(text.rstrip("\n") + "\n")
 
 
+def interact(program, play, case, accepted, feedback_dir):
+    """Plays `play(program)` and writes its verdict in `feedback_dir`: on a rejection, the
+    learner's message, and for the instructor `case` (what the case's INPUT asks) and the game
+    up to the fault; on acceptance, for the instructor, `accepted(result)` and the game. Returns
+    the exit status."""
+    try:
+        result = play(program)
+    except Verdict as verdict:
+        program.close_input()
+        write_feedback(feedback_dir, "teammessage.txt", verdict.message)
+        write_feedback(
+            feedback_dir,
+            "judgemessage.txt",
+            f"{case}\nThe game as a terminal shows it, up to the fault:\n"
+            f"{program.transcript()}",
+        )
+        return REJECT
+    write_feedback(
+        feedback_dir,
+        "judgemessage.txt",
+        f"{accepted(result)}\n\n{case}\nThe game as a terminal shows it:\n"
+        f"{program.transcript()}",
+    )
+    return ACCEPT
+
+
 def run(main):
     """Runs a judge's `main` and exits with its status: a bug of the judge or of its case file,
     never the program's fault, is an exit status of 1 (neither 42 nor 43), which the grader

@@ -35,7 +35,7 @@ import random
 import re
 import sys
 
-from conversation import ACCEPT, REJECT, Program, Verdict, quote, run, write_feedback
+from conversation import Program, Verdict, interact, quote, run
 
 PROMPT = "Your guess: "
 BAD_INPUT = "Please enter a number from 1 to 100!"
@@ -195,30 +195,18 @@ def main():
         return 2
     input_path, _answer_path, feedback_dir = args[:3]
     settings = read_case(input_path)
-    program = Program()
     first = ", ".join(quote(line) for line in settings["bad"]) or "none"
     case = (
         f"The case: strategy {settings['strategy']}, seed {settings['seed']}, "
         f"bad lines first: {first}."
     )
-    try:
-        secret = play(program, settings)
-    except Verdict as verdict:
-        program.close_input()
-        write_feedback(feedback_dir, "teammessage.txt", verdict.message)
-        write_feedback(
-            feedback_dir,
-            "judgemessage.txt",
-            f"{case}\nThe game as a terminal shows it, up to the fault:\n"
-            f"{program.transcript()}",
-        )
-        return REJECT
-    write_feedback(
+    return interact(
+        Program(),
+        lambda program: play(program, settings),
+        case,
+        lambda secret: f"secret: {secret}",
         feedback_dir,
-        "judgemessage.txt",
-        f"secret: {secret}\n\n{case}\nThe game as a terminal shows it:\n{program.transcript()}",
     )
-    return ACCEPT
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ import re
 import sys
 
 import conversation
-from conversation import ACCEPT, REJECT, Verdict, quote, run, write_feedback
+from conversation import Verdict, interact, quote, run
 
 BAD_ANSWER = "Please answer higher, lower or yes."
 LOWEST, HIGHEST = 1, 100
@@ -170,28 +170,15 @@ def main():
         return 2
     input_path, _answer_path, feedback_dir = args[:3]
     settings = read_case(input_path)
-    program = Program()
     first = ", ".join(quote(line) for line in settings["bad-answer"]) or "none"
     case = f"The case: secret {settings['secret']}, bad answers first: {first}."
-    try:
-        questions = play(program, settings)
-    except Verdict as verdict:
-        program.close_input()
-        write_feedback(feedback_dir, "teammessage.txt", verdict.message)
-        write_feedback(
-            feedback_dir,
-            "judgemessage.txt",
-            f"{case}\nThe game as a terminal shows it, up to the fault:\n"
-            f"{program.transcript()}",
-        )
-        return REJECT
-    write_feedback(
+    return interact(
+        Program(),
+        lambda program: play(program, settings),
+        case,
+        lambda questions: f"Found in {questions} question(s).",
         feedback_dir,
-        "judgemessage.txt",
-        f"Found in {questions} question(s).\n\n{case}\nThe game as a terminal shows it:\n"
-        f"{program.transcript()}",
     )
-    return ACCEPT
 
 
 if __name__ == "__main__":
