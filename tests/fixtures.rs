@@ -203,8 +203,8 @@ fn check_judged(number: usize, fixture: &Fixture, under_test: &UnderTest) -> Res
         &result.judgement,
         Paint::default(),
     );
-    if let Some(said) = &result.judgement.judge_message {
-        message += &format!("\nThe kata's judge said, for the instructor:\n{said}\n");
+    if let Some(said) = harness::report::text::judge_said(result) {
+        message += &format!("\n{said}");
     }
     Err(message.into())
 }

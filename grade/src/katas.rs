@@ -320,13 +320,10 @@ fn package_judges(
             message,
         })
     };
-    let built = tempfile::Builder::new()
-        .prefix("grade-validator-")
-        .tempdir()
-        .map_err(|error| cannot(format!("cannot be built: {error}")))?;
-    let argv = building::build(source, *language, built.path())
+    let built = building::build_apart(source, *language, "validator")
         .map_err(|error| cannot(format!("the output validator does not build: {error}")))?;
-    let program = Program::labelled(argv, source.display().to_string()).in_folder(&package.folder);
+    let program =
+        Program::labelled(built.argv, source.display().to_string()).in_folder(&package.folder);
     for (fixture, case) in fixtures.iter_mut().zip(&package.cases) {
         let judge = Arc::new(JudgeProgram {
             program: program.clone(),
@@ -339,7 +336,7 @@ fn package_judges(
             CaseJudge::Checker(judge)
         };
     }
-    Ok(Some(RunFolder::holding(built)))
+    Ok(Some(RunFolder::holding(built.folder)))
 }
 
 /// A folder a kata's own commands run in: its folder, or for a kata built in, a copy of it

@@ -92,22 +92,17 @@ pub fn program(kata: &Kata, stage: &Stage) -> Result<(Program, Option<RunFolder>
             kata.title
         ))),
         Reference::Submission(Some(source)) => {
-            let built = tempfile::Builder::new()
-                .prefix("grade-reference-")
-                .tempdir()
-                .map_err(GradeError::OwnResources)?;
             let language = harness::package::Language::of_program(source);
-            let argv = harness::package::building::build(source, language, built.path()).map_err(
-                |error| {
+            let built = harness::package::building::build_apart(source, language, "reference")
+                .map_err(|error| {
                     GradeError::Kata(harness::kata::KataError {
                         path: source.clone(),
                         line: None,
                         message: format!("the accepted submission does not build: {error}"),
                     })
-                },
-            )?;
-            let program = Program::labelled(argv, label);
-            Ok((program, Some(RunFolder::holding(built))))
+                })?;
+            let program = Program::labelled(built.argv, label);
+            Ok((program, Some(RunFolder::holding(built.folder))))
         }
         Reference::Run(line) => {
             let program = Program::command_line(line).map_err(GradeError::Program)?;

@@ -83,11 +83,7 @@ pub fn report(
         }
         // Judged by a program of the kata: its words, and the run as it went; there is no one
         // expected transcript to set beside it.
-        (Verdict::Rejected(_) | Verdict::JudgeError(_), _) => {
-            let _ = writeln!(text, "{verdict}");
-            text.push_str(&run_excerpt(fixture, run));
-        }
-        (Verdict::WaitedForEachOther, _) => {
+        (Verdict::Rejected(_) | Verdict::JudgeError(_) | Verdict::WaitedForEachOther, _) => {
             let _ = writeln!(text, "{verdict}");
             text.push_str(&run_excerpt(fixture, run));
         }

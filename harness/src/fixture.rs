@@ -199,18 +199,13 @@ pub fn load_input_case(path: &Path) -> Result<Fixture, FixtureError> {
     };
     let answer = beside(ANSWER_EXTENSION)?.unwrap_or_default();
     let hint = beside(HINT_EXTENSION)?;
-    Ok(input_case(
-        path,
-        &input,
-        &answer,
-        hint.map(|hint| String::from_utf8_lossy(&hint).trim().to_owned()),
-    ))
+    Ok(input_case(path, &input, &answer, hint.as_deref()))
 }
 
 /// The case of `path`, `NAME.in`, whose input is `input`, whose expected answer is `answer`
-/// and whose hint is `hint`: a transcript of every input line, then the answer.
+/// and whose hint file holds `hint`: a transcript of every input line, then the answer.
 #[must_use]
-pub fn input_case(path: &Path, input: &[u8], answer: &[u8], hint: Option<String>) -> Fixture {
+pub fn input_case(path: &Path, input: &[u8], answer: &[u8], hint: Option<&[u8]>) -> Fixture {
     let mut body = String::new();
     let mut lines = input.split_inclusive(|&byte| byte == b'\n').peekable();
     while let Some(line) = lines.next() {
@@ -244,7 +239,7 @@ pub fn input_case(path: &Path, input: &[u8], answer: &[u8], hint: Option<String>
             .unwrap_or_default(),
         path: path.to_owned(),
         exit_status: 0,
-        hint,
+        hint: hint.map(|hint| String::from_utf8_lossy(hint).trim().to_owned()),
         body,
         transcript,
         judge: CaseJudge::Transcript,

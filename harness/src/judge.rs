@@ -344,27 +344,28 @@ pub fn judge(fixture: &Fixture, run: &Run, limits: Limits, check: &dyn ContentCh
     }
 }
 
+/// The status `run` exited with, or the verdict of a run that did not exit by itself: it could
+/// not start, was stopped at a limit, or was killed by a signal.
+fn exit_status(run: &Run, limits: Limits) -> Result<i32, Verdict> {
+    match &run.outcome {
+        Outcome::CannotStart(why) => Err(Verdict::CannotStart(why.clone())),
+        Outcome::TimedOut => Err(Verdict::TimedOut(limits.timeout)),
+        Outcome::TooMuchOutput => Err(Verdict::TooMuchOutput(limits.max_stdout)),
+        Outcome::LimitExceeded(limit) => Err(Verdict::LimitExceeded {
+            limit: *limit,
+            bound: bound(*limit, limits),
+        }),
+        Outcome::Signaled(signal) => Err(Verdict::KilledBySignal(*signal)),
+        Outcome::Exited(status) => Ok(*status),
+    }
+}
+
 /// The verdict of `run` on `fixture` by its end and its output alone, `content` its output
 /// compared by content.
 fn judge_output(fixture: &Fixture, run: &Run, limits: Limits, content: Comparison) -> Judgement {
-    let status = match &run.outcome {
-        Outcome::CannotStart(why) => return judged(Verdict::CannotStart(why.clone()), content),
-        Outcome::TimedOut => return judged(Verdict::TimedOut(limits.timeout), content),
-        Outcome::TooMuchOutput => {
-            return judged(Verdict::TooMuchOutput(limits.max_stdout), content);
-        }
-        Outcome::LimitExceeded(limit) => {
-            let bound = bound(*limit, limits);
-            return judged(
-                Verdict::LimitExceeded {
-                    limit: *limit,
-                    bound,
-                },
-                content,
-            );
-        }
-        Outcome::Signaled(signal) => return judged(Verdict::KilledBySignal(*signal), content),
-        Outcome::Exited(status) => *status,
+    let status = match exit_status(run, limits) {
+        Ok(status) => status,
+        Err(verdict) => return judged(verdict, content),
     };
     let verdict = if status != fixture.exit_status {
         if fixture.exit_status == 0 {
@@ -421,23 +422,12 @@ pub fn judge_validated(
     let judge_ended_first = interacted.is_some_and(|interacted| interacted.judge_ended_first);
     let program_ended_first = interacted.is_some_and(|interacted| !interacted.judge_ended_first);
     // Stopped by the grader, or ended otherwise than expected: `None` when it ended as expected.
-    let (stopped, ended) = match run.outcome {
-        Outcome::CannotStart(ref why) => (Some(Verdict::CannotStart(why.clone())), None),
-        Outcome::TimedOut => (Some(Verdict::TimedOut(limits.timeout)), None),
-        Outcome::TooMuchOutput => (Some(Verdict::TooMuchOutput(limits.max_stdout)), None),
-        Outcome::LimitExceeded(limit) => (
-            Some(Verdict::LimitExceeded {
-                limit,
-                bound: bound(limit, limits),
-            }),
-            None,
-        ),
-        Outcome::Signaled(signal) => (None, Some(Verdict::KilledBySignal(signal))),
-        Outcome::Exited(status) if status == expected_status => (None, None),
-        Outcome::Exited(status) if expected_status == 0 => {
-            (None, Some(Verdict::FailedStatus(status)))
-        }
-        Outcome::Exited(status) => (
+    let (stopped, ended) = match exit_status(run, limits) {
+        Err(crashed @ Verdict::KilledBySignal(_)) => (None, Some(crashed)),
+        Err(stopped) => (Some(stopped), None),
+        Ok(status) if status == expected_status => (None, None),
+        Ok(status) if expected_status == 0 => (None, Some(Verdict::FailedStatus(status))),
+        Ok(status) => (
             None,
             Some(Verdict::WrongExitStatus {
                 expected: expected_status,

@@ -43,7 +43,7 @@ use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
 use crate::fixture::{self, Fixture, FixtureError};
-use crate::package::{self, CaseScoring, ExpectedVerdict, Package};
+use crate::package::{self, CaseScoring, ExpectedVerdict, Package, PackageError};
 use crate::rule_cases::{self, RulesCase};
 use crate::size::parse_size;
 
@@ -286,6 +286,16 @@ impl fmt::Display for KataError {
 }
 
 impl std::error::Error for KataError {}
+
+impl From<PackageError> for KataError {
+    fn from(error: PackageError) -> KataError {
+        KataError {
+            path: error.path,
+            line: error.line,
+            message: error.message,
+        }
+    }
+}
 
 impl Kata {
     /// The kata in `folder`, from its manifest; or, in a folder without one that is a problem
@@ -585,11 +595,7 @@ impl Kata {
     ///
     /// When the package cannot be read: the file, and the line where one is to blame.
     pub fn from_package(folder: &Path) -> Result<Kata, KataError> {
-        let package = package::load(folder).map_err(|error| KataError {
-            path: error.path,
-            line: error.line,
-            message: error.message,
-        })?;
+        let package = package::load(folder)?;
         let name: String = package
             .short_name
             .to_lowercase()
@@ -732,11 +738,7 @@ impl Kata {
             message,
         })?;
         if let Some(package) = &self.package {
-            let statement = package.statement_markdown().map_err(|error| KataError {
-                path: error.path,
-                line: error.line,
-                message: error.message,
-            })?;
+            let statement = package.statement_markdown()?;
             // A package names its problem in problem.yaml; its statement may not.
             return Ok(if statement.trim_start().starts_with('#') {
                 statement
@@ -861,8 +863,7 @@ impl Kata {
                                 &path,
                                 file.contents(),
                                 beside(fixture::ANSWER_EXTENSION).unwrap_or_default(),
-                                beside(fixture::HINT_EXTENSION)
-                                    .map(|hint| String::from_utf8_lossy(hint).trim().to_owned()),
+                                beside(fixture::HINT_EXTENSION),
                             ));
                         }
                         let text = file.contents_utf8().ok_or_else(|| FixtureError {
@@ -1035,24 +1036,10 @@ fn package_points(package: &Package, case: &package::TestCase) -> f64 {
     }
 }
 
-/// A problem package's test case as a case of its stage: its input, its answer and its hint,
-/// named by its path under `data/` (`secret/group1/03`).
+/// A problem package's test case as a case of its stage: its input, with its answer and hint
+/// beside it, named by its path under `data/` (`secret/group1/03`).
 fn package_case(case: &package::TestCase) -> Result<Fixture, FixtureError> {
-    let read = |path: &Path| {
-        std::fs::read(path).map_err(|error| FixtureError {
-            path: path.to_owned(),
-            line: None,
-            message: error.to_string(),
-        })
-    };
-    let hint = case
-        .hint
-        .as_deref()
-        .map(read)
-        .transpose()?
-        .map(|hint| String::from_utf8_lossy(&hint).trim().to_owned());
-    let mut fixture =
-        fixture::input_case(&case.input, &read(&case.input)?, &read(&case.answer)?, hint);
+    let mut fixture = fixture::load_input_case(&case.input)?;
     fixture.name.clone_from(&case.name);
     Ok(fixture)
 }

@@ -130,8 +130,8 @@ impl StagePlan {
         let Some(RuleCases { cases, rules }) = &self.rule_cases else {
             return Ok((fixtures, results));
         };
-        let every_case_passed = results.len() == fixtures.len()
-            && results.iter().all(|result| result.passed(self.criterion));
+        let every_case_passed =
+            results.len() == fixtures.len() && all_passed(&results, self.criterion);
         let graded = if self.all || every_case_passed {
             rules::grade(
                 program,

@@ -8,7 +8,7 @@ use std::io::Write;
 use grade::planning::Asked;
 use harness::kata::Kata;
 use harness::package::building::{self, BuildError};
-use harness::package::{CaseOutcome, ExpectedVerdict, Package, Submission};
+use harness::package::{CaseOutcome, ExpectedVerdict, Package};
 use harness::plan::StagePlan;
 use harness::{CaseResult, Criterion, Program, Verdict};
 
@@ -114,12 +114,10 @@ pub fn check(
             .unwrap_or(&submission.path)
             .display()
             .to_string();
-        let built = tempfile::Builder::new()
-            .prefix("kata-submission-")
-            .tempdir()
-            .map_err(KataError::file("cannot make a temporary folder"))?;
-        let argv = match building::build(&submission.path, submission.language, built.path()) {
-            Ok(argv) => argv,
+        // The build lives until the submission is graded.
+        let built = match building::build_apart(&submission.path, submission.language, "submission")
+        {
+            Ok(built) => built,
             Err(BuildError::ToolMissing { tool }) => {
                 writeln!(out, "{shown}: skipped, `{tool}` is not installed here")?;
                 continue;
@@ -134,7 +132,7 @@ pub fn check(
                 continue;
             }
         };
-        let program = Program::labelled(argv, shown.clone());
+        let program = Program::labelled(built.argv, shown.clone());
         let (got, detail) = verdict(package, &program, &plan)?;
         match got.meets(&submission.expected) {
             Some(true) => writeln!(
@@ -153,7 +151,7 @@ pub fn check(
                     line: None,
                     message: format!(
                         "a submission of {} gets {} {detail}",
-                        folder_name(submission),
+                        submission.expected.folder(),
                         got.name()
                     ),
                 });
@@ -162,25 +160,11 @@ pub fn check(
                 out,
                 "{shown}: {} {detail} (the folder {} names no verdict this check knows)",
                 got.name(),
-                folder_name(submission)
+                submission.expected.folder()
             )?,
         }
     }
     Ok(problems)
-}
-
-/// The folder of `submissions/` that `submission` is in, as the format names it.
-fn folder_name(submission: &Submission) -> String {
-    match &submission.expected {
-        ExpectedVerdict::Accepted => "accepted".to_owned(),
-        ExpectedVerdict::PartiallyAccepted => "partially_accepted".to_owned(),
-        ExpectedVerdict::WrongAnswer => "wrong_answer".to_owned(),
-        ExpectedVerdict::TimeLimitExceeded => "time_limit_exceeded".to_owned(),
-        ExpectedVerdict::RunTimeError => "run_time_error".to_owned(),
-        ExpectedVerdict::Rejected => "rejected".to_owned(),
-        ExpectedVerdict::BruteForce => "brute_force".to_owned(),
-        ExpectedVerdict::Other(name) => name.clone(),
-    }
 }
 
 /// The verdict of `program` on the package's cases, and in words where it came from: the first

@@ -223,6 +223,30 @@ pub fn build(source: &Path, language: Language, into: &Path) -> Result<Vec<OsStr
     }
 }
 
+/// A program built into a temporary folder of its own, which goes with it.
+#[derive(Debug)]
+pub struct Built {
+    /// The command line that runs it.
+    pub argv: Vec<OsString>,
+    /// What the build made, removed when this is dropped.
+    pub folder: tempfile::TempDir,
+}
+
+/// [`build`] into a temporary folder of its own (named after `purpose`: `validator`,
+/// `reference`), which lives as long as the [`Built`] program.
+///
+/// # Errors
+///
+/// As [`build`]; and when no temporary folder can be made.
+pub fn build_apart(source: &Path, language: Language, purpose: &str) -> Result<Built, BuildError> {
+    let folder = tempfile::Builder::new()
+        .prefix(&format!("grade-{purpose}-"))
+        .tempdir()
+        .map_err(|error| io_error(&std::env::temp_dir(), &error))?;
+    let argv = build(source, language, folder.path())?;
+    Ok(Built { argv, folder })
+}
+
 fn io_error(path: &Path, error: &io::Error) -> BuildError {
     BuildError::Io {
         path: path.to_path_buf(),

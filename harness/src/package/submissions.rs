@@ -118,6 +118,21 @@ impl ExpectedVerdict {
             other => ExpectedVerdict::Other(other.to_owned()),
         }
     }
+
+    /// The folder of `submissions/` that holds a submission expected to get this.
+    #[must_use]
+    pub fn folder(&self) -> &str {
+        match self {
+            ExpectedVerdict::Accepted => "accepted",
+            ExpectedVerdict::PartiallyAccepted => "partially_accepted",
+            ExpectedVerdict::WrongAnswer => "wrong_answer",
+            ExpectedVerdict::TimeLimitExceeded => "time_limit_exceeded",
+            ExpectedVerdict::RunTimeError => "run_time_error",
+            ExpectedVerdict::Rejected => "rejected",
+            ExpectedVerdict::BruteForce => "brute_force",
+            ExpectedVerdict::Other(name) => name,
+        }
+    }
 }
 
 /// An example submission.
@@ -163,6 +178,22 @@ pub(super) fn find(folder: &Path) -> Result<Vec<Submission>, PackageError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_verdicts_folder_names_it_back() {
+        for folder in [
+            "accepted",
+            "partially_accepted",
+            "wrong_answer",
+            "time_limit_exceeded",
+            "run_time_error",
+            "rejected",
+            "brute_force",
+            "too_slow_sometimes",
+        ] {
+            assert_eq!(ExpectedVerdict::from_folder(folder).folder(), folder);
+        }
+    }
 
     #[test]
     fn guesses_languages_from_extensions() {

@@ -70,14 +70,8 @@ pub fn program_report_showing(
             writeln!(out)?;
         }
         // The grader's report is the instructor's: what the kata's judge said for them.
-        if let Some(message) = &result.judgement.judge_message
-            && !result.verdict().passed()
-        {
-            writeln!(out, "The kata's judge said, for the instructor:")?;
-            for line in message.lines() {
-                writeln!(out, "  {}", crate::visible::visible(line.as_bytes()))?;
-            }
-            writeln!(out)?;
+        if let Some(said) = judge_said(result) {
+            writeln!(out, "{said}")?;
         }
     }
     let not_run = fixtures.len() - results.len();
@@ -222,4 +216,22 @@ impl ClassTable {
 /// A submission's folder name as the table shows it: whatever it holds, safe on a terminal.
 fn shown(name: &OsStr) -> String {
     crate::visible::visible(name.as_bytes())
+}
+
+/// What the kata's own judge said for the instructor about a failed case, as the grader's report
+/// shows it: a heading, then each line indented and made safe on a terminal; `None` for a case
+/// that passed or whose judge said nothing.
+#[must_use]
+pub fn judge_said(result: &CaseResult) -> Option<String> {
+    let message = result.judgement.judge_message.as_ref()?;
+    if result.verdict().passed() {
+        return None;
+    }
+    let mut said = String::from("The kata's judge said, for the instructor:\n");
+    for line in message.lines() {
+        said.push_str("  ");
+        said.push_str(&crate::visible::visible(line.as_bytes()));
+        said.push('\n');
+    }
+    Some(said)
 }
