@@ -36,6 +36,8 @@ pub struct Submission {
     pub folder: PathBuf,
     /// How it is run.
     pub runs: Runs,
+    /// The name of the kata its `kata.toml` is for, when it has one that names a kata there is.
+    pub kata: Option<String>,
 }
 
 /// How a submission of a class is run.
@@ -57,13 +59,20 @@ pub enum NotGraded {
     Project(ProjectError),
     /// Its stage does not build.
     CannotBuild(BuildFailure),
+    /// Its `kata.toml` is for another kata than the one graded: it is left out of the count.
+    OtherKata {
+        /// The kata it is for.
+        its: String,
+        /// The kata graded.
+        graded: String,
+    },
 }
 
 impl NotGraded {
     /// Whether the submission is left out of the count rather than failed.
     #[must_use]
     pub fn is_skipped(&self) -> bool {
-        matches!(self, NotGraded::NoProject)
+        matches!(self, NotGraded::NoProject | NotGraded::OtherKata { .. })
     }
 
     /// Why, in full: with a failed build's output.
@@ -82,17 +91,29 @@ impl fmt::Display for NotGraded {
             NotGraded::NoProject => write!(f, "skipped: no {}", project::FILE_NAME),
             NotGraded::Project(error) => error.fmt(f),
             NotGraded::CannotBuild(failure) => write!(f, "cannot build: {failure}"),
+            NotGraded::OtherKata { its, graded } => write!(
+                f,
+                "skipped: its {} is for the kata `{its}`, not `{graded}`",
+                project::FILE_NAME
+            ),
         }
     }
 }
 
 impl Submission {
-    /// The program to grade on stage `stage`; for a project, built first.
+    /// The program to grade on stage `stage` of the kata named `kata`; for a project, built
+    /// first.
     ///
     /// # Errors
     ///
     /// Why the submission cannot be graded.
-    pub fn program(&self, stage: u8) -> Result<Program, NotGraded> {
+    pub fn program(&self, stage: u8, kata: &str) -> Result<Program, NotGraded> {
+        if let Some(its) = self.kata.as_deref().filter(|its| *its != kata) {
+            return Err(NotGraded::OtherKata {
+                its: its.to_owned(),
+                graded: kata.to_owned(),
+            });
+        }
         match &self.runs {
             Runs::Command(program) => Ok(program.clone()),
             Runs::Project(None) => Err(NotGraded::NoProject),
@@ -130,8 +151,10 @@ pub fn submissions(class: &Path, template: &[OsString]) -> Result<Vec<Submission
         path: class.to_owned(),
         error,
     })?;
+    // A hidden folder (`.git`, `.github`) is the class's own, not a submission.
     let mut folders: Vec<PathBuf> = listing
         .filter_map(Result::ok)
+        .filter(|entry| !entry.file_name().as_bytes().starts_with(b"."))
         .map(|entry| entry.path())
         .filter(|path| path.is_dir())
         .collect();
@@ -160,13 +183,35 @@ pub fn submissions(class: &Path, template: &[OsString]) -> Result<Vec<Submission
                         .collect(),
                 ))
             };
+            let kata = match &runs {
+                Runs::Project(Some(loaded)) => loaded
+                    .as_ref()
+                    .as_ref()
+                    .ok()
+                    .and_then(|project| project.load_kata().ok().map(|kata| kata.name)),
+                _ => None,
+            };
             Submission {
                 name: folder.file_name().unwrap_or_default().to_owned(),
                 runs,
+                kata,
                 folder,
             }
         })
         .collect())
+}
+
+/// The katas the projects of `submissions` are for, each with the names of its projects, in
+/// name order: more than one, and a class cannot be graded in one run.
+#[must_use]
+pub fn katas(submissions: &[Submission]) -> std::collections::BTreeMap<&str, Vec<&OsStr>> {
+    let mut katas = std::collections::BTreeMap::<&str, Vec<&OsStr>>::new();
+    for submission in submissions {
+        if let Some(kata) = &submission.kata {
+            katas.entry(kata).or_default().push(&submission.name);
+        }
+    }
+    katas
 }
 
 #[cfg(test)]

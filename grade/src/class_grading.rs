@@ -6,23 +6,22 @@ use std::path::Path;
 
 use harness::plan::{StagePlan, all_passed};
 use harness::report::format::{Context, Format};
-use harness::report::model::{ClassResults, ProgramResults, ShardPart, SubmissionEntry};
+use harness::report::model::{
+    ClassResults, GradedWith, ProgramResults, ShardPart, SubmissionEntry,
+};
 use harness::report::text;
 
-use crate::options::Options;
 use crate::{GradeError, class, outputs, shard, status_of};
 
 /// Grades every submission of `class` on `plan`, writing its row of the table as soon as it is
 /// graded (and its files, in a format of one submission), and keeping of it only its results.
 pub(crate) fn grade_class(
-    options: &Options,
-    (class, shard): (&Path, Option<shard::Shard>),
-    plan: &StagePlan,
+    (everyone, shard): (Vec<class::Submission>, Option<shard::Shard>),
+    (plan, graded): (&StagePlan, GradedWith),
     context: &Context,
     outputs: &outputs::Outputs,
     out: &mut impl Write,
 ) -> Result<u8, GradeError> {
-    let everyone = class::submissions(class, &options.command)?;
     let total = plan.total();
     let sandbox = plan.sandbox(&[]);
     let heading = plan.heading(sandbox.support());
@@ -63,7 +62,7 @@ pub(crate) fn grade_class(
     for &submission in &submissions {
         let name = submission.name.to_string_lossy();
         // A failure to write is kept by `out` and told after the files are written.
-        let results = match submission.program(heading.stage) {
+        let results = match submission.program(heading.stage, &graded.kata) {
             Ok(program) => {
                 // Each submission is hidden the others' folders too.
                 let mut hidden = hidden.clone();
@@ -108,7 +107,7 @@ pub(crate) fn grade_class(
     if let Some(file) = &text_file {
         outputs::write(file, &String::from_utf8_lossy(&text_copy))?;
     }
-    let mut class_results = ClassResults::new(&heading, entries);
+    let mut class_results = ClassResults::new(&heading, graded, entries);
     class_results.shard = shard.map(|shard| ShardPart {
         count: shard.count,
         index: shard.index,

@@ -3,6 +3,7 @@
 //! asked for, or a class handed to [`crate::class_grading`].
 
 use std::io::Write;
+use std::path::Path;
 
 use harness::Program;
 use harness::feedback::Paint;
@@ -14,7 +15,7 @@ use harness::results::Criterion;
 use crate::class_grading::grade_class;
 use crate::options::Options;
 use crate::planning::{self, Asked};
-use crate::{GradeError, katas, outputs, reference, status_of};
+use crate::{GradeError, class, graded, katas, outputs, reference, status_of};
 
 /// Grades as `options` ask, writing the report to `out`, whose failures `out` keeps (see
 /// [`report::Report`]): the JSON is written whatever becomes of the report.
@@ -46,7 +47,17 @@ pub(crate) fn grade_as_asked(
         options.json.as_deref(),
         options.class.is_some(),
     )?;
-    let kata = katas::choose(options.kata.as_deref())?;
+    let class = options
+        .class
+        .as_deref()
+        .map(|class| class::submissions(class, &options.command))
+        .transpose()?;
+    let kata = match &class {
+        Some(submissions) if options.kata.is_none() && options.command.is_empty() => {
+            kata_of_projects(options, submissions)?
+        }
+        _ => katas::choose(options.kata.as_deref())?,
+    };
     let mut hidden = options.hidden_from_cases();
     hidden.extend(outputs.files().map(|(_, file)| file.to_owned()));
     let plan = planning::plan(
@@ -69,8 +80,12 @@ pub(crate) fn grade_as_asked(
         },
     )?;
     let context = outputs::context(format!("stage {} of {}", plan.stage, kata.title));
-    if let Some(class) = &options.class {
-        return grade_class(options, (class, shard), &plan, &context, &outputs, out);
+    if let Some(class) = class {
+        let stage = kata.stage(plan.stage).map_err(GradeError::Usage)?;
+        let sandbox = plan.sandbox(&[]);
+        let graded = graded::graded_with(&kata, stage, &plan, sandbox.support(), &options.command)
+            .map_err(GradeError::Kata)?;
+        return grade_class((class, shard), (&plan, graded), &context, &outputs, out);
     }
     // A kata's reference script runs in its folder, which lives as long as `_folder`.
     let stage = kata.stage(plan.stage).map_err(GradeError::Usage)?;
@@ -124,4 +139,52 @@ pub(crate) fn grade_as_asked(
         outputs::write(file, &document(format))?;
     }
     Ok(status_of(all_passed(&results, plan.criterion)))
+}
+
+/// The kata of a class of projects graded without `--kata`: the one their `kata.toml` files
+/// name, else the kata [`katas::choose`] finds.
+///
+/// # Errors
+///
+/// A usage error that says how to split the class when its projects are for several katas.
+fn kata_of_projects(
+    options: &Options,
+    submissions: &[class::Submission],
+) -> Result<harness::Kata, GradeError> {
+    let katas = class::katas(submissions);
+    if katas.len() > 1 {
+        let listed: Vec<String> = katas
+            .iter()
+            .map(|(kata, names)| {
+                let names: Vec<_> = names
+                    .iter()
+                    .map(|name| harness::visible::visible(name.as_encoded_bytes()))
+                    .collect();
+                format!("`{kata}` ({})", names.join(", "))
+            })
+            .collect();
+        let class = options.class.as_deref().unwrap_or(Path::new("."));
+        return Err(GradeError::Usage(format!(
+            "the projects of {} are for {} katas: {}; grade each kata's projects in a run of \
+             its own, `grade --class {} --kata KATA {}` for each (a kata's name, or its folder): \
+             each run skips the projects of the other katas",
+            class.display(),
+            katas.len(),
+            listed.join(", "),
+            class.display(),
+            options.stage
+        )));
+    }
+    let project = submissions
+        .iter()
+        .find_map(|submission| match &submission.runs {
+            class::Runs::Project(Some(loaded)) if submission.kata.is_some() => {
+                loaded.as_ref().as_ref().ok()
+            }
+            _ => None,
+        });
+    match project {
+        Some(project) => project.load_kata(),
+        None => katas::choose(None),
+    }
 }

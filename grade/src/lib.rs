@@ -15,6 +15,7 @@
 pub mod class;
 mod class_grading;
 pub mod error;
+mod graded;
 mod grading;
 pub mod katas;
 pub mod merge;

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use harness::report::format::{Format, Request};
-use harness::report::model::ClassResults;
+use harness::report::model::{ClassResults, LimitsEntry};
 
 use crate::error::{EXIT_PASSED, GradeError};
 use crate::{command_line_error, outputs};
@@ -51,7 +51,8 @@ pub fn run(args: &[OsString], out: &mut impl Write, err: &mut impl Write) -> u8 
 
 fn merge_as_asked(options: &MergeOptions, out: &mut impl Write) -> Result<u8, GradeError> {
     let mut formats = options.formats.clone();
-    if formats.iter().all(|request| request.file.is_some()) {
+    // The JSON goes to standard output when nothing else is asked for, never beside files.
+    if formats.is_empty() {
         formats.push(Request {
             format: Format::Json,
             file: None,
@@ -138,12 +139,12 @@ pub fn merge(parts: Vec<(&PathBuf, ClassResults)>) -> Result<ClassResults, Grade
                 first_path.display()
             )));
         }
-        if (part.task_id, &part.mode, &part.sandbox) != (first.task_id, &first.mode, &first.sandbox)
-        {
+        if let Some((field, theirs, ours)) = difference(first, part) {
             return Err(usage(format!(
-                "{} was graded otherwise than {} (its stage, its input mode or its sandbox)",
+                "{} and {} were graded with different {field} ({theirs} and {ours}): the parts \
+                 of a class must be graded the same way",
+                first_path.display(),
                 path.display(),
-                first_path.display()
             )));
         }
         let slot = &mut seen[usize::try_from(shard.index - 1).unwrap_or(0)];
@@ -163,6 +164,7 @@ pub fn merge(parts: Vec<(&PathBuf, ClassResults)>) -> Result<ClassResults, Grade
         )));
     }
     let mut merged = ClassResults {
+        graded: first.graded.clone(),
         mode: first.mode.clone(),
         sandbox: first.sandbox.clone(),
         shard: None,
@@ -186,4 +188,55 @@ pub fn merge(parts: Vec<(&PathBuf, ClassResults)>) -> Result<ClassResults, Grade
         )));
     }
     Ok(merged)
+}
+
+/// The first of what decides verdicts in which part `b` differs from part `a`: what it is, and
+/// its value in `a` then in `b`.
+fn difference(a: &ClassResults, b: &ClassResults) -> Option<(&'static str, String, String)> {
+    let shown = |class: &ClassResults, other: &ClassResults| {
+        let graded = &class.graded;
+        [
+            ("katas", format!("`{}`", graded.kata)),
+            (
+                "copies of the kata (its manifest or cases differ)",
+                format!("digest {:.12}", graded.kata_digest),
+            ),
+            ("stages", format!("stage {}", class.task_id)),
+            ("criteria", format!("`{}`", graded.criterion)),
+            ("limits", limits(&graded.limits, &other.graded.limits)),
+            ("commands", command(&graded.command)),
+            ("graders", format!("`{}`", graded.grader)),
+            ("input modes", format!("`{}`", class.mode)),
+            ("sandboxes", format!("`{}`", class.sandbox)),
+        ]
+    };
+    shown(a, b)
+        .into_iter()
+        .zip(shown(b, a))
+        .find(|((_, theirs), (_, ours))| theirs != ours)
+        .map(|((field, theirs), (_, ours))| (field, theirs, ours))
+}
+
+/// The limits of `ours` that differ from `theirs`, each as the JSON names it.
+fn limits(ours: &LimitsEntry, theirs: &LimitsEntry) -> String {
+    let fields = |limits: &LimitsEntry| match serde_json::to_value(limits) {
+        Ok(serde_json::Value::Object(fields)) => fields,
+        _ => serde_json::Map::new(),
+    };
+    let theirs = fields(theirs);
+    fields(ours)
+        .iter()
+        .filter(|(name, value)| theirs.get(*name) != Some(value))
+        .map(|(name, value)| format!("{name} {value}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `words` as one command line, or what stands for none.
+fn command(words: &[String]) -> String {
+    if words.is_empty() {
+        "each submission's own kata.toml".to_owned()
+    } else {
+        format!("`{}`", words.join(" "))
+    }
 }

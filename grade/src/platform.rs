@@ -170,7 +170,7 @@ fn write_platform(options: &PlatformOptions) -> Result<(), GradeError> {
         Platform::GithubClassroom => vec![
             (
                 ".github/workflows/classroom.yml".to_owned(),
-                classroom_workflow(options.stage, &grade, &command).into_bytes(),
+                classroom_workflow(options.stage, (grader, &grade), &command).into_bytes(),
                 false,
             ),
             (".github/grade/grade".to_owned(), executable, true),
@@ -296,9 +296,12 @@ set -u
 root=${{AUTOGRADER_ROOT:-/autograder}}
 mkdir -p "$root/results"
 status=0
-{run}# Grading ran (status 0 or 1, the results written), or the grader could not grade at all.
+{run}# Grading ran (status 0 or 1, the results written), or the grader could not grade at all:
+# then the learner is told so, and the run fails so that the instructor sees it too.
 if [ "$status" -gt 1 ] || [ ! -s "$root/results/results.json" ]; then
   printf '{{"score": 0, "output": "The autograder could not grade this submission (grade exit status %s): see its output."}}\n' "$status" > "$root/results/results.json"
+  echo "run_autograder: the grader could not grade this submission (grade exit status $status, no results written)" >&2
+  exit 1
 fi
 exit 0
 "#
@@ -316,12 +319,15 @@ cat > vpl_execution <<'END'
 #!/bin/bash
 [ -f ./vpl_environment.sh ] && . ./vpl_environment.sh
 chmod +x ./grade
-{grade} --format vpl -- {command} && exit 0
-status=$?
-if [ "$status" -gt 1 ]; then
+status=0
+lines=$({grade} --format vpl -- {command}) || status=$?
+if [ "$status" -gt 1 ] || [ -z "$lines" ]; then
   echo "Comment :=>>The grader could not grade this submission (exit status $status)."
   echo "Grade :=>> 0"
+  echo "vpl_execution: the grader could not grade this submission (exit status $status)" >&2
+  exit 1
 fi
+printf '%s\n' "$lines"
 exit 0
 END
 chmod +x vpl_execution
@@ -331,8 +337,9 @@ chmod +x vpl_execution
 }
 
 /// GitHub Classroom's workflow: grades on every push, the result in the step's output for the
-/// Classroom's reporter.
-fn classroom_workflow(stage: u8, grade: &str, command: &[String]) -> String {
+/// Classroom's reporter; `grader` is the executable (its bit restored, which a web upload
+/// loses), `grade` the whole command. A step that could not grade fails, saying why.
+fn classroom_workflow(stage: u8, (grader, grade): (&str, &str), command: &[String]) -> String {
     format!(
         r#"name: Autograding Tests
 on: [push, repository_dispatch]
@@ -349,7 +356,14 @@ jobs:
       - name: Stage {stage}
         id: stage{stage}
         run: |
-          echo "result=$({grade} --format github-classroom -- {command})" >> "$GITHUB_OUTPUT"
+          chmod +x {grader}
+          status=0
+          result=$({grade} --format github-classroom -- {command}) || status=$?
+          if [ "$status" -gt 1 ] || [ -z "$result" ]; then
+            echo "::error::The grader could not grade this submission (grade exit status $status): see the lines above."
+            exit 1
+          fi
+          echo "result=$result" >> "$GITHUB_OUTPUT"
       - name: Autograding Reporter
         uses: classroom-resources/autograding-grading-reporter@v1
         env:

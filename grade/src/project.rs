@@ -223,6 +223,16 @@ impl Project {
         Ok(project)
     }
 
+    /// The kata the project is for: the one its `kata.toml` names, else the default kata.
+    ///
+    /// # Errors
+    ///
+    /// When the kata named is neither a folder with a manifest nor a kata built in.
+    pub fn load_kata(&self) -> Result<harness::Kata, crate::GradeError> {
+        let named = self.kata.as_deref().unwrap_or(crate::katas::DEFAULT);
+        crate::katas::named(&self.root, Path::new(named))
+    }
+
     /// The numbers of the stages the project has tables for: 1, 2, and so on.
     pub fn stage_numbers(&self) -> impl Iterator<Item = u8> + use<> {
         1..=u8::try_from(self.stages.len()).unwrap_or(u8::MAX)

@@ -3,7 +3,6 @@
 //! descriptions as a learner's project has them. Nothing else in `kata` counts the stages.
 
 use std::ops::RangeInclusive;
-use std::path::Path;
 
 use grade::project::Project;
 use harness::ContentCheck;
@@ -33,9 +32,7 @@ impl Course {
     ///
     /// When that kata cannot be had, or its fixtures read.
     pub fn of(project: &Project) -> Result<Course, KataError> {
-        let named = project.kata.as_deref().unwrap_or(grade::katas::DEFAULT);
-        let kata =
-            grade::katas::named(&project.root, Path::new(named)).map_err(KataError::Grader)?;
+        let kata = project.load_kata().map_err(KataError::Grader)?;
         let path = project.root.join(grade::project::FILE_NAME);
         let (has, needs) = (
             project.stage_numbers().count(),

@@ -10,6 +10,7 @@ pub(crate) fn trials() -> Vec<Trial> {
     test_support::tests!("class":
         a_class_is_graded_folder_by_folder,
         without_a_command_each_project_is_graded_with_its_own_kata_toml,
+        projects_are_graded_by_the_kata_their_kata_toml_names,
     )
 }
 
@@ -107,4 +108,62 @@ fn without_a_command_each_project_is_graded_with_its_own_kata_toml() {
 /// `text` as a TOML basic string (a path may hold a quote or a backslash).
 fn toml_string(text: &str) -> String {
     serde_json::to_string(text).expect("a string")
+}
+
+/// Projects of two katas, `words` and `shout`, each printing its word, and a `.git` folder: a
+/// class of one kata is graded by it without `--kata`; a mixed class is refused, saying how to
+/// split it, and graded one kata at a time, the other kata's projects skipped.
+fn projects_are_graded_by_the_kata_their_kata_toml_names() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let class = dir.path().join("class");
+    crate::points::write_kata(&dir.path().join("words"), "", &["one"]);
+    crate::points::write_kata(&dir.path().join("shout"), "", &["ONE"]);
+    let manifest = dir.path().join("shout/kata-manifest.toml");
+    let text = fs::read_to_string(&manifest).expect("written");
+    fs::write(&manifest, text.replace("\"words\"", "\"shout\"")).expect("written");
+    let project = |name: &str, kata: &str, word: &str| {
+        let folder = class.join(name);
+        fs::create_dir_all(&folder).expect("a folder");
+        let kata = dir.path().join(kata).display().to_string();
+        fs::write(
+            folder.join("kata.toml"),
+            format!(
+                "kata = {}\n\n[stage1]\nrun = \"cat answer.txt\"\n",
+                toml_string(&kata)
+            ),
+        )
+        .expect("written");
+        fs::write(folder.join("answer.txt"), format!("{word}\n")).expect("written");
+    };
+    project("ann", "words", "one");
+    fs::create_dir_all(class.join(".git/objects")).expect("a folder");
+    let graded = |more: &[&str]| {
+        let mut words = vec!["1", "--class", "class", "--no-sandbox"];
+        words.extend_from_slice(more);
+        crate::katas::grade_in(dir.path(), &words)
+    };
+    let (status, report, errors) = graded(&[]);
+    assert_eq!(status, Some(0), "{report}{errors}");
+    assert!(report.contains("ann         1/1"), "{report}");
+    assert!(
+        !report.contains(".git"),
+        "a hidden folder is no submission: {report}"
+    );
+
+    project("bob", "shout", "ONE");
+    let (status, report, errors) = graded(&[]);
+    assert_eq!(status, Some(2), "{report}");
+    assert_eq!(
+        errors,
+        "grade: the projects of class are for 2 katas: `shout` (bob), `words` (ann); grade each \
+         kata's projects in a run of its own, `grade --class class --kata KATA 1` for each (a \
+         kata's name, or its folder): each run skips the projects of the other katas\n"
+    );
+    let (status, report, errors) = graded(&["--kata", "shout"]);
+    assert_eq!(status, Some(0), "{report}{errors}");
+    assert!(
+        report.contains("ann         skipped: its kata.toml is for the kata `words`, not `shout`"),
+        "{report}"
+    );
+    assert!(report.contains("bob         1/1"), "{report}");
 }

@@ -6,6 +6,7 @@
 //! `cargo test` lists these as ignored and `scripts/platform-recipes` runs them.
 
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
 
@@ -100,9 +101,22 @@ fn the_gradescope_zip_grades_a_submission_laid_out_as_gradescope_lays_it_out() {
     assert_eq!(results["score"], 4.0, "{results:#}");
     assert_eq!(results["tests"][2]["visibility"], "hidden", "{results:#}");
 
-    // A submission the grader cannot grade at all still gets a results.json, with why.
+    // A submission the grader cannot grade at all still gets a results.json, with why, and the
+    // run fails, saying so, for the instructor to see.
     fs::remove_dir_all(root.join("source/kata/fixtures")).expect("removed");
-    run_script(&root, "run_autograder");
+    let ran = bash_run(
+        &root,
+        "bash source/run_autograder",
+        &[("AUTOGRADER_ROOT", &root)],
+    );
+    assert_eq!(ran.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&ran.stderr).contains(
+            "run_autograder: the grader could not grade this submission (grade exit status 2"
+        ),
+        "{}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
     let results: serde_json::Value = serde_json::from_str(
         &fs::read_to_string(root.join("results/results.json")).expect("results.json written"),
     )
@@ -111,15 +125,21 @@ fn the_gradescope_zip_grades_a_submission_laid_out_as_gradescope_lays_it_out() {
     assert_eq!(results["score"], 0, "{results:#}");
 }
 
-/// Runs `script` with bash in `folder`, with `env`, and returns its standard output.
-fn bash_in(folder: &Path, script: &str, env: &[(&str, &Path)]) -> String {
-    let output = Command::new("bash")
+/// Runs `script` with bash in `folder`, with `env`.
+fn bash_run(folder: &Path, script: &str, env: &[(&str, &Path)]) -> std::process::Output {
+    Command::new("bash")
         .arg("-c")
         .arg(script)
         .envs(env.iter().copied())
         .current_dir(folder)
         .output()
-        .expect("bash runs");
+        .expect("bash runs")
+}
+
+/// Runs `script` with bash in `folder`, with `env`, and returns its standard output; it must
+/// succeed.
+fn bash_in(folder: &Path, script: &str, env: &[(&str, &Path)]) -> String {
+    let output = bash_run(folder, script, env);
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
         output.status.success(),
@@ -159,6 +179,16 @@ fn vpl_execution_files_grade_a_submission_as_vpl_runs_them() {
     check_vpl(&lines);
     // One case of three passed, on VPL's scale of 10.
     assert!(lines.ends_with("Grade :=>> 3.33\n"), "{lines}");
+    // A grader that cannot run: a grade of 0 that says why, and a run that fails.
+    fs::write(run.join("grade"), "not a program\n").expect("written");
+    let ran = bash_run(&run, "./vpl_execution", &[]);
+    assert_eq!(ran.status.code(), Some(1));
+    let lines = String::from_utf8_lossy(&ran.stdout);
+    assert!(
+        lines.starts_with("Comment :=>>The grader could not grade this submission (exit status ")
+            && lines.ends_with("Grade :=>> 0\n"),
+        "{lines}"
+    );
 }
 
 /// The workflow's grading step, run as GitHub Actions runs it in a checkout of the template
@@ -186,14 +216,32 @@ fn the_github_classroom_workflow_step_gives_the_reporter_its_result() {
     fs::write(checkout.join("answer.txt"), "one\n").expect("written");
     let workflow =
         fs::read_to_string(checkout.join(".github/workflows/classroom.yml")).expect("written");
-    let step = workflow
+    let step: Vec<&str> = workflow
         .lines()
         .skip_while(|line| !line.ends_with("run: |"))
-        .nth(1)
-        .expect("the grading step's command")
-        .trim();
+        .skip(1)
+        .take_while(|line| line.starts_with("          "))
+        .map(str::trim)
+        .collect();
+    let step = step.join("\n");
     let output = dir.path().join("github-output");
-    bash_in(&checkout, step, &[("GITHUB_OUTPUT", &output)]);
+    // As a web upload leaves it: the grader no longer executable. The step restores the bit.
+    let grader = checkout.join(".github/grade/grade");
+    fs::set_permissions(&grader, fs::Permissions::from_mode(0o644)).expect("bit removed");
+    let run_step = || {
+        Command::new("bash")
+            .args(["--noprofile", "--norc", "-eo", "pipefail", "-c", &step])
+            .env("GITHUB_OUTPUT", &output)
+            .current_dir(&checkout)
+            .output()
+            .expect("bash runs")
+    };
+    let ran = run_step();
+    assert!(
+        ran.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
     let written = fs::read_to_string(&output).expect("the step's output");
     let result = written.strip_prefix("result=").expect("result=BASE64");
     let document = check_github_classroom(result);
@@ -203,4 +251,15 @@ fn the_github_classroom_workflow_step_gives_the_reporter_its_result() {
         workflow.contains("STAGE1_RESULTS: \"${{ steps.stage1.outputs.result }}\""),
         "{workflow}"
     );
+    // A grader that cannot run at all: the step fails, saying so, and gives no result.
+    fs::write(&grader, "not a program\n").expect("written");
+    fs::remove_file(&output).expect("removed");
+    let ran = run_step();
+    assert_eq!(ran.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&ran.stdout);
+    assert!(
+        said.contains("::error::The grader could not grade this submission (grade exit status "),
+        "{said}"
+    );
+    assert!(!output.exists(), "no result for the reporter");
 }

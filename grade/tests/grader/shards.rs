@@ -12,6 +12,9 @@ use crate::points::write_kata;
 pub(crate) fn trials() -> Vec<Trial> {
     test_support::tests!("shards":
         a_class_of_40_in_4_shards_merges_into_the_results_of_one_run,
+        merge_refuses_parts_graded_otherwise_naming_what_differs,
+        merge_writes_to_standard_output_only_what_no_format_sends_elsewhere,
+        results_files_are_made_as_the_umask_says,
     )
 }
 
@@ -111,4 +114,156 @@ fn a_class_of_40_in_4_shards_merges_into_the_results_of_one_run() {
         errors.contains("whole.json is not a slice of a class"),
         "{errors}"
     );
+}
+
+/// Grades slice `shard` of the class in `dir` with `more` options into `part`.
+fn grade_part(dir: &Path, shard: &str, part: &str, more: &[&str]) {
+    let mut words = vec!["--kata", "words", "1", "--class", "class", "--shard", shard];
+    words.extend_from_slice(&["--json", part, "--no-sandbox"]);
+    words.extend_from_slice(more);
+    if !more.contains(&"--") {
+        words.extend_from_slice(&["--", "cat", "{}/answer.txt"]);
+    }
+    let (status, report, errors) = grade_in(dir, &words);
+    assert!(matches!(status, Some(0 | 1)), "{words:?}: {report}{errors}");
+}
+
+/// A class of four in `dir`, its kata `words`, and its first slice of two graded.
+fn class_in_two_slices(dir: &Path) {
+    write_kata(&dir.join("words"), "", &["one"]);
+    for (name, word) in [("ann", "one"), ("bob", "two"), ("cy", "one"), ("di", "two")] {
+        fs::create_dir_all(dir.join("class").join(name)).expect("a folder");
+        fs::write(dir.join(format!("class/{name}/answer.txt")), word).expect("written");
+    }
+    grade_part(dir, "1/2", "part-1.json", &[]);
+}
+
+fn merge_refuses_parts_graded_otherwise_naming_what_differs() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    class_in_two_slices(dir.path());
+    // Graded the same way, the two slices merge.
+    grade_part(dir.path(), "2/2", "part-2.json", &[]);
+    let (status, _, errors) = grade_in(dir.path(), &["merge", "part-1.json", "part-2.json"]);
+    assert_eq!(status, Some(0), "{errors}");
+    // The second slice graded otherwise by the grader itself, in each way that decides verdicts.
+    let otherwise: [(&[&str], &str); 3] = [
+        (&["--content"], "different criteria (`exact` and `content`)"),
+        (
+            &["--timeout", "3"],
+            "different limits (time_ms 10000 and time_ms 3000)",
+        ),
+        (
+            &["--", "sh", "-c", "cat {}/answer.txt"],
+            "different commands (`cat {}/answer.txt` and `sh -c cat {}/answer.txt`)",
+        ),
+    ];
+    for (more, said) in otherwise {
+        grade_part(dir.path(), "2/2", "part-2.json", more);
+        let (status, _, errors) = grade_in(dir.path(), &["merge", "part-1.json", "part-2.json"]);
+        assert_eq!(status, Some(2), "{more:?}");
+        assert!(
+            errors.starts_with(
+                "grade merge: part-1.json and part-2.json were graded with different "
+            ) && errors.contains(said)
+                && errors.ends_with(": the parts of a class must be graded the same way\n"),
+            "{more:?}: {errors}"
+        );
+    }
+    // The same kata's fixtures changed between the slices: the same name, another digest.
+    fs::write(
+        dir.path().join("words/fixtures/stage1/prints-one.snap"),
+        "---\ndescription: \"Print one, shouting.\"\n---\nONE\n",
+    )
+    .expect("written");
+    grade_part(dir.path(), "2/2", "part-2.json", &[]);
+    let (status, _, errors) = grade_in(dir.path(), &["merge", "part-1.json", "part-2.json"]);
+    assert_eq!(status, Some(2));
+    assert!(
+        errors.contains("different copies of the kata (its manifest or cases differ)"),
+        "{errors}"
+    );
+    // What the grader cannot be made to differ in here (another kata, stage, grader, input
+    // mode, sandbox), each written into the part as another grading would have.
+    let part: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("part-1.json")).expect("read"))
+            .expect("JSON");
+    let fields: [(&[&str], serde_json::Value, &str); 5] = [
+        (
+            &["graded", "kata"],
+            "sums".into(),
+            "different katas (`words` and `sums`)",
+        ),
+        (
+            &["task_id"],
+            2.into(),
+            "different stages (stage 1 and stage 2)",
+        ),
+        (
+            &["graded", "grader"],
+            "grade 0.0.1".into(),
+            "different graders",
+        ),
+        (&["mode"], "whole-input".into(), "different input modes"),
+        (&["sandbox"], "landlock".into(), "different sandboxes"),
+    ];
+    for (path, value, said) in fields {
+        let mut changed = part.clone();
+        let mut slot = &mut changed;
+        for key in path {
+            slot = &mut slot[*key];
+        }
+        *slot = value;
+        changed["shard"]["index"] = 2.into();
+        fs::write(dir.path().join("part-2.json"), changed.to_string()).expect("written");
+        let (status, _, errors) = grade_in(dir.path(), &["merge", "part-1.json", "part-2.json"]);
+        assert_eq!(status, Some(2), "{path:?}");
+        assert!(errors.contains(said), "{path:?}: {errors}");
+    }
+}
+
+fn merge_writes_to_standard_output_only_what_no_format_sends_elsewhere() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    class_in_two_slices(dir.path());
+    grade_part(dir.path(), "2/2", "part-2.json", &[]);
+    let merge = |more: &[&str]| {
+        let mut words = vec!["merge", "part-1.json", "part-2.json"];
+        words.extend_from_slice(more);
+        let (status, out, errors) = grade_in(dir.path(), &words);
+        assert_eq!(status, Some(0), "{more:?}: {errors}");
+        out
+    };
+    assert_eq!(merge(&["--format", "html=class.html"]), "");
+    assert!(
+        fs::read_to_string(dir.path().join("class.html")).is_ok_and(|page| page.contains("ann"))
+    );
+    assert!(
+        merge(&[]).starts_with("{"),
+        "the JSON when nothing else is asked for"
+    );
+    assert!(merge(&["--format", "junit"]).starts_with("<?xml"));
+}
+
+fn results_files_are_made_as_the_umask_says() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    class_in_two_slices(dir.path());
+    grade_part(dir.path(), "2/2", "part-2.json", &[]);
+    for (umask, mode) in [("022", 0o644), ("077", 0o600)] {
+        let status = std::process::Command::new("sh")
+            .args(["-c", &format!("umask {umask} && exec \"$0\" \"$@\"")])
+            .arg(assert_cmd::cargo::cargo_bin("grade"))
+            .args([
+                "merge",
+                "part-1.json",
+                "part-2.json",
+                "--format",
+                "json=class.json",
+            ])
+            .current_dir(dir.path())
+            .status()
+            .expect("grade runs");
+        assert!(status.success());
+        let written = fs::metadata(dir.path().join("class.json")).expect("written");
+        assert_eq!(written.permissions().mode() & 0o777, mode, "umask {umask}");
+    }
 }

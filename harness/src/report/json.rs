@@ -4,6 +4,7 @@
 
 use std::fs;
 use std::io::{self, Write};
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use serde::Serialize;
@@ -50,7 +51,11 @@ pub fn check_destination(path: &Path) -> Result<(), String> {
 ///
 /// When the file cannot be written.
 pub fn write(path: &Path, text: &str) -> io::Result<()> {
-    let mut file = tempfile::NamedTempFile::new_in(folder_of(path))?;
+    // Made as any file is, readable as the umask allows, not the temporary file's 0600: a
+    // class's results are for the instructor's other tools and their web server to read.
+    let mut file = tempfile::Builder::new()
+        .permissions(std::fs::Permissions::from_mode(0o666))
+        .tempfile_in(folder_of(path))?;
     file.write_all(text.as_bytes())?;
     file.persist(path).map_err(|error| error.error)?;
     Ok(())

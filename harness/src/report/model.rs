@@ -415,9 +415,31 @@ pub struct ShardPart {
     pub index: u32,
 }
 
+/// Everything beside the programs that decides a class's verdicts: the parts of a class graded
+/// in slices are joined only when they name the same.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GradedWith {
+    /// The kata's name.
+    pub kata: String,
+    /// The SHA-256 of the kata's manifest and of the files of the stage's cases, in hex: two
+    /// copies of a kata of the same name that judge otherwise differ here.
+    pub kata_digest: String,
+    /// What a case had to get right to pass: `exact` or `content`.
+    pub criterion: String,
+    /// The limits each case ran within.
+    pub limits: LimitsEntry,
+    /// The command graded, `{}` standing for each submission's folder; empty when each
+    /// submission is run by its own `kata.toml`.
+    pub command: Vec<String>,
+    /// The grader that graded, and its version: `grade 0.1.0`.
+    pub grader: String,
+}
+
 /// A class's results: one entry a submission, in name order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ClassResults {
+    /// What the class was graded with.
+    pub graded: GradedWith,
     /// How the cases were given their input.
     pub mode: String,
     /// `landlock` or `none`.
@@ -432,10 +454,15 @@ pub struct ClassResults {
 }
 
 impl ClassResults {
-    /// A class graded under `heading`, its submissions `submissions`.
+    /// A class graded under `heading` with `graded`, its submissions `submissions`.
     #[must_use]
-    pub fn new(heading: &Heading<'_>, submissions: Vec<SubmissionEntry>) -> ClassResults {
+    pub fn new(
+        heading: &Heading<'_>,
+        graded: GradedWith,
+        submissions: Vec<SubmissionEntry>,
+    ) -> ClassResults {
         ClassResults {
+            graded,
             mode: heading.delivery.mode.name().to_owned(),
             sandbox: sandbox_name(heading.sandbox).to_owned(),
             shard: None,
