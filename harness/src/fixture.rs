@@ -85,6 +85,13 @@ impl Fixture {
         }
     }
 
+    /// Whether the case is a sketch waiting to be recorded: a transcript that holds its inputs
+    /// and no output at all.
+    #[must_use]
+    pub fn is_sketch(&self) -> bool {
+        !self.is_input_case() && self.transcript.stdout().is_empty()
+    }
+
     /// The fixture's name as a report shows it: safe on a terminal whatever the file is called.
     #[must_use]
     pub fn shown_name(&self) -> String {
@@ -299,6 +306,46 @@ pub fn parse(path: &Path, text: &str) -> Result<Fixture, FixtureError> {
     })
 }
 
+/// The text of the fixture file `text` (at `path`) with `transcript` as its body and its header
+/// declaring `exit_status`, as a recording writes it: the header's other lines as the author
+/// wrote them (a `source:` line neither added nor removed), an exit status other than 0 in
+/// insta's form (`info:` then `  exit_status: N`), the body ending with a newline.
+///
+/// # Errors
+///
+/// When `text` has no header.
+pub fn recorded(
+    path: &Path,
+    text: &str,
+    transcript: &str,
+    exit_status: i32,
+) -> Result<String, FixtureError> {
+    let (header, _, _) = split_header(text).map_err(|(line, message)| FixtureError {
+        path: path.to_owned(),
+        line: Some(line),
+        message,
+    })?;
+    let mut recorded = String::from("---\n");
+    let mut in_info = false;
+    for line in header.lines() {
+        // The status is the run's: the `info:` table, which holds only it, is written anew.
+        in_info = line == "info:" || (in_info && line.starts_with(' '));
+        if !in_info {
+            recorded.push_str(line);
+            recorded.push('\n');
+        }
+    }
+    if exit_status != 0 {
+        recorded.push_str(&format!("info:\n  exit_status: {exit_status}\n"));
+    }
+    recorded.push_str("---\n");
+    recorded.push_str(transcript);
+    if !transcript.is_empty() && !transcript.ends_with('\n') {
+        recorded.push('\n');
+    }
+    Ok(recorded)
+}
+
 /// The text of a fixture file, or of any small file read as the fixtures are: it must be a
 /// regular file (a FIFO or a device is refused without blocking on it) of at most
 /// [`MAX_FILE_SIZE`] bytes of UTF-8.
@@ -419,6 +466,32 @@ mod tests {
         assert_eq!(
             hint("description: \"open\n").map_err(|(line, _)| line),
             Err(2)
+        );
+    }
+
+    #[test]
+    fn a_recording_keeps_the_header_and_declares_the_status() {
+        let path = Path::new("case.snap");
+        let sketch = "---\ndescription: \"Greet.\"\n---\n> Ann\n";
+        assert_eq!(
+            recorded(path, sketch, "Name: > Ann\nHi\n", 0).expect("a header"),
+            "---\ndescription: \"Greet.\"\n---\nName: > Ann\nHi\n"
+        );
+        let failing =
+            "---\nsource: tests/fixtures.rs\ninfo:\n  exit_status: 1\ndescription: x\n---\n";
+        assert_eq!(
+            recorded(path, failing, "Bye", 2).expect("a header"),
+            "---\nsource: tests/fixtures.rs\ndescription: x\ninfo:\n  exit_status: 2\n---\nBye\n"
+        );
+        assert_eq!(
+            recorded(path, failing, "", 0).expect("a header"),
+            "---\nsource: tests/fixtures.rs\ndescription: x\n---\n"
+        );
+        assert_eq!(
+            recorded(path, "> Ann\n", "", 0)
+                .expect_err("no header")
+                .line,
+            Some(1)
         );
     }
 

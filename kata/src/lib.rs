@@ -119,6 +119,22 @@ enum Dev {
         #[arg(long, value_name = "L", value_parser = lang::parse)]
         lang: Vec<Language>,
     },
+    /// Write each fixture's transcript from what the reference does on its inputs: a fixture
+    /// may hold only its header and its inputs (`> ` lines). A change to a fixture that holds
+    /// output is shown as a diff and written only with --accept.
+    Record {
+        /// The kata's folder; by default the nearest folder with a kata-manifest.toml.
+        dir: Option<PathBuf>,
+        /// Only this stage's fixtures.
+        #[arg(long, value_name = "N")]
+        stage: Option<u8>,
+        /// Only the cases of this name (the fixture's file name without `.snap`).
+        #[arg(long, value_name = "NAME")]
+        case: Option<String>,
+        /// Write the changes shown, after you have read them.
+        #[arg(long)]
+        accept: bool,
+    },
 }
 
 /// Where and how `kata` runs: found once by `main`, passed in so that tests can choose.
@@ -208,22 +224,23 @@ fn run_command<R: BufRead + Send + 'static>(
             }
         }
         Command::Dev(Dev::Check { dir, lang }) => {
-            let folder = match dir {
-                Some(dir) => context.cwd.join(dir),
-                None => harness::kata::find(&context.cwd).ok_or_else(|| {
-                    KataError::Usage(format!(
-                        "no {} in {} or above it: give the kata's folder",
-                        harness::kata::MANIFEST,
-                        context.cwd.display()
-                    ))
-                })?,
-            };
+            let folder = kata_folder(&context.cwd, dir)?;
             let languages = if lang.is_empty() {
                 Language::ALL.to_vec()
             } else {
                 lang
             };
             author::check(&folder, &languages, out, style)
+        }
+        Command::Dev(Dev::Record {
+            dir,
+            stage,
+            case,
+            accept,
+        }) => {
+            let folder = kata_folder(&context.cwd, dir)?;
+            let selection = author::record::Selection { stage, case };
+            author::record::record(&folder, &selection, accept, out, style)
         }
         Command::Watch => {
             let (project, _) = find_project(&context.cwd)?;
@@ -256,6 +273,21 @@ fn run_command<R: BufRead + Send + 'static>(
             )?;
             Ok(EXIT_PASSED)
         }
+    }
+}
+
+/// The kata's folder a `kata dev` command works on: the one given, else the nearest at or above
+/// `cwd` with a manifest.
+fn kata_folder(cwd: &Path, given: Option<PathBuf>) -> Result<PathBuf, KataError> {
+    match given {
+        Some(dir) => Ok(cwd.join(dir)),
+        None => harness::kata::find(cwd).ok_or_else(|| {
+            KataError::Usage(format!(
+                "no {} in {} or above it: give the kata's folder",
+                harness::kata::MANIFEST,
+                cwd.display()
+            ))
+        }),
     }
 }
 

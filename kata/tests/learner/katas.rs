@@ -181,7 +181,8 @@ fn authoring_check() {
     assert_eq!(checked.status, 1, "{checked:?}");
     assert!(
         checked.out.contains(&format!(
-            "{}:{last_line}: the reference of stage 1 does not pass this case: Wrong answer\n",
+            "{}:{last_line}: the reference of stage 1 does not pass this case:\n  Wrong answer \
+             in test #1 (adds-two-numbers)\n",
             broken.display()
         )),
         "{}",

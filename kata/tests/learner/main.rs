@@ -3,6 +3,9 @@
 //!
 //! - [`flow`]: every command on projects whose stages are shell scripts, which need no
 //!   toolchain: the correct "solution" of stage N is kata's own `kata play N`;
+//! - [`author`]: the author's loop on a small kata made in a temporary folder: fixtures
+//!   recorded from the reference, and each problem of `kata dev check` named once with its
+//!   reason;
 //! - [`katas`]: a kata from a folder outside the repository, learned, and its authoring check;
 //! - [`one_verdict`]: `kata check` gives the verdict `grade` gives, whatever the caller's
 //!   environment holds;
@@ -13,6 +16,7 @@
 //!
 //! Learner-facing texts are reviewed insta snapshots (`tests/snapshots/`).
 
+mod author;
 mod flow;
 mod katas;
 mod languages;
@@ -33,6 +37,7 @@ fn main() -> ExitCode {
     trials.extend(languages::trials());
     trials.extend(flow::trials());
     trials.extend(katas::trials());
+    trials.extend(author::trials());
     trials.extend(one_verdict::trials());
     // The watch trials mostly wait for a save to be noticed, not for a core.
     test_support::run_with(trials, 2)

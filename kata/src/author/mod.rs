@@ -1,0 +1,512 @@
+//! The author's commands, as rustlings' `dev check` is of its exercises and insta's review is
+//! of snapshots: `kata dev record` ([`record`]) writes each fixture's transcript from the
+//! reference, and `kata dev check` checks a kata's folder: its manifest, every stage's task (its
+//! heading, and each example of a run in it against the reference: [`texts`]) and fixtures
+//! (each with a hint, nothing else in their folder, an `order` where there are many), every
+//! stage's reference graded on every one of its cases, and a project in every language
+//! `kata new` offers (or those asked for), to see each starter build and fail stage 1.
+//! Every problem is named once, with its file and line and its reason, and all of them are
+//! listed, not the first.
+
+use std::fmt;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use grade::planning::Asked;
+use grade::project::Project;
+use harness::kata::{Kata, KataError as ManifestError, Stage};
+use harness::validator::CaseJudge;
+use harness::{CaseResult, Criterion, Fixture, Verdict};
+
+use crate::course::Course;
+use crate::error::KataError;
+use crate::lang::Language;
+use crate::new;
+use crate::style::Style;
+
+pub mod record;
+pub mod texts;
+
+/// One thing wrong with a kata: where, and what.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The file to fix.
+    pub path: PathBuf,
+    /// Its 1-based line, where one is to blame.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl From<ManifestError> for Problem {
+    fn from(error: ManifestError) -> Problem {
+        Problem {
+            path: error.path,
+            line: error.line,
+            message: error.message,
+        }
+    }
+}
+
+impl From<harness::FixtureError> for Problem {
+    fn from(error: harness::FixtureError) -> Problem {
+        Problem {
+            path: error.path,
+            line: error.line,
+            message: error.message,
+        }
+    }
+}
+
+/// Checks the kata in `folder`, saying on `out` what each step found; returns the exit status:
+/// 0 when the kata has no problem, 1 when it has. A warning is said, and does not fail it.
+///
+/// # Errors
+///
+/// When `out` cannot be written.
+pub fn check(
+    folder: &Path,
+    languages: &[Language],
+    out: &mut dyn Write,
+    style: Style,
+) -> Result<u8, KataError> {
+    let mut found = Found::default();
+    let kata = match Kata::load(folder) {
+        Ok(kata) => kata,
+        Err(error) => {
+            found.problems.push(Problem::from(error));
+            return finish(out, &found, style);
+        }
+    };
+    writeln!(
+        out,
+        "Checking the kata {} ({}), {}, in {}",
+        kata.title,
+        kata.name,
+        crate::course::plural(usize::from(kata.stage_count()), "stage", "stages"),
+        folder.display()
+    )?;
+    let manifest = folder.join(harness::kata::MANIFEST);
+    if let Err(error) = grade::katas::content_check(&kata, 1) {
+        found.problems.push(Problem {
+            path: manifest.clone(),
+            line: None,
+            message: error.to_string(),
+        });
+    }
+    let mut every_stage_readable = true;
+    let mut first_stage_passes = true;
+    for stage in &kata.stages {
+        every_stage_readable &= kata.fixtures(stage.number).is_ok();
+        let before = found.problems.len();
+        let examples = match kata.description(stage.number) {
+            Err(error) => {
+                found.problems.push(error.into());
+                Vec::new()
+            }
+            // A problem package's statement is its own, under the problem's name.
+            Ok(_) if kata.package.is_some() => Vec::new(),
+            Ok(text) => {
+                let path = kata.path_of(&stage.description);
+                found.problems.extend(texts::heading(&path, &text, stage));
+                let (examples, unreadable) = texts::examples(&path, &text);
+                found.problems.extend(unreadable);
+                examples
+            }
+        };
+        if let Some(folder) = kata.folder().filter(|_| kata.package.is_none()) {
+            found
+                .problems
+                .extend(texts::stray_files(&folder.join(&stage.fixtures)));
+        }
+        match kata.fixtures(stage.number) {
+            Err(error) => found.problems.push(error.into()),
+            // A problem package's cases need no hint, and its submissions are its proof.
+            Ok(_) if let Some(package) = &kata.package => {
+                found
+                    .problems
+                    .extend(crate::submissions::check(&kata, package, out, style)?);
+            }
+            Ok(fixtures) => {
+                found
+                    .problems
+                    .extend(fixtures.iter().filter_map(missing_hint));
+                found
+                    .warnings
+                    .extend(texts::unordered(&manifest, stage, &fixtures));
+                let names: Vec<&str> = fixtures
+                    .iter()
+                    .map(|fixture| fixture.name.as_str())
+                    .collect();
+                if let Err(message) = stage.scoring.weights(&names, true) {
+                    found.problems.push(Problem {
+                        path: manifest.clone(),
+                        line: Some(stage.reference_line),
+                        message: format!("stage {}: {message}", stage.number),
+                    });
+                }
+                let reference = reference_problems(&kata, stage, &examples, style)?;
+                first_stage_passes &= stage.number != 1 || reference.cases_pass;
+                found.problems.extend(reference.problems);
+            }
+        }
+        let count = found.problems.len() - before;
+        let examples_run = !examples.is_empty() && runs_examples(stage);
+        writeln!(
+            out,
+            "stage {}  {}: {}",
+            stage.number,
+            stage.title,
+            if count == 0 && kata.package.is_some() {
+                style.good("every submission gets the verdict its folder names")
+            } else if count == 0 && examples_run {
+                style.good(
+                    "the reference passes every case, each with a hint, and gives every \
+                     example of the task",
+                )
+            } else if count == 0 {
+                style.good("the reference passes every case, each with a hint")
+            } else {
+                style.bad(&crate::course::plural(count, "problem", "problems"))
+            }
+        )?;
+    }
+    if every_stage_readable && first_stage_passes {
+        found
+            .problems
+            .extend(starters(&kata, languages, out, style)?);
+    } else if every_stage_readable {
+        // A starter is held to fail stage 1's cases, which are not right yet.
+        writeln!(
+            out,
+            "starters: not checked until the reference passes every case of stage 1"
+        )?;
+    }
+    finish(out, &found, style)
+}
+
+/// What the check found: the problems, and the warnings, which do not fail it.
+#[derive(Debug, Default)]
+struct Found {
+    problems: Vec<Problem>,
+    warnings: Vec<Problem>,
+}
+
+/// Lists what was found and says how the check ended.
+fn finish(out: &mut dyn Write, found: &Found, style: Style) -> Result<u8, KataError> {
+    let warned = match found.warnings.len() {
+        0 => String::new(),
+        count => format!(", {}", crate::course::plural(count, "warning", "warnings")),
+    };
+    if !found.problems.is_empty() || !found.warnings.is_empty() {
+        writeln!(out)?;
+    }
+    for warning in &found.warnings {
+        writeln!(out, "warning: {warning}")?;
+    }
+    if found.problems.is_empty() {
+        writeln!(
+            out,
+            "{}",
+            style.good(&format!("The kata is ready: no problem found{warned}."))
+        )?;
+        return Ok(grade::EXIT_PASSED);
+    }
+    for problem in &found.problems {
+        writeln!(out, "{problem}")?;
+    }
+    writeln!(
+        out,
+        "{}",
+        style.bad(&format!(
+            "{} to fix{warned}.",
+            crate::course::plural(found.problems.len(), "problem", "problems")
+        ))
+    )?;
+    Ok(grade::EXIT_FAILED)
+}
+
+/// The problem of a fixture without a hint: its header has no `description`.
+fn missing_hint(fixture: &Fixture) -> Option<Problem> {
+    let missing = fixture
+        .hint
+        .as_deref()
+        .is_none_or(|hint| hint.trim().is_empty());
+    missing.then(|| {
+        if fixture.is_input_case() {
+            Problem {
+                path: fixture
+                    .path
+                    .with_extension(harness::fixture::HINT_EXTENSION),
+                line: None,
+                message: "no hint: write the line a learner sees when the case fails in this \
+                          file, beside the case's input"
+                    .to_owned(),
+            }
+        } else {
+            Problem {
+                path: fixture.path.clone(),
+                line: Some(2),
+                message: "no hint: the header needs a `description:` line, which a learner \
+                          sees when the case fails"
+                    .to_owned(),
+            }
+        }
+    })
+}
+
+/// What the reference of a stage did on its cases and on the examples of its task.
+struct ReferenceCheck {
+    /// Each problem once: a reference that cannot start, a case it fails with the feedback
+    /// `grade` gives, a sketch not recorded, an example it does not give.
+    problems: Vec<Problem>,
+    /// Whether it passes every case.
+    cases_pass: bool,
+}
+
+/// Grades `stage`'s reference on each of its cases, as `grade` does, and runs it on each of the
+/// `examples` of its task.
+fn reference_problems(
+    kata: &Kata,
+    stage: &Stage,
+    examples: &[texts::Example],
+    style: Style,
+) -> Result<ReferenceCheck, KataError> {
+    let manifest = kata.path_of(Path::new(harness::kata::MANIFEST));
+    let failed = |problem: Problem| ReferenceCheck {
+        problems: vec![problem],
+        cases_pass: false,
+    };
+    let (program, _folder) = match grade::reference::program(kata, stage) {
+        Ok(program) => program,
+        Err(error) => {
+            return Ok(failed(Problem {
+                path: manifest,
+                line: Some(stage.reference_line),
+                message: error.to_string(),
+            }));
+        }
+    };
+    let asked = Asked {
+        all: true,
+        criterion: Criterion::Exact,
+        unsandboxed: Some("the kata's own reference".to_owned()),
+        ..Asked::default()
+    };
+    let plan = match grade::planning::plan(kata, stage.number, asked) {
+        Ok(plan) => plan,
+        // The manifest's weights, told with their line by the check of the stage's weights.
+        Err(grade::GradeError::Kata(_)) => {
+            return Ok(ReferenceCheck {
+                problems: Vec::new(),
+                cases_pass: false,
+            });
+        }
+        Err(error) => {
+            return Ok(failed(Problem {
+                path: manifest,
+                line: None,
+                message: error.to_string(),
+            }));
+        }
+    };
+    let (fixtures, results) = plan
+        .grade(&program, &plan.sandbox(&[]))
+        .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
+    let mut problems = Vec::new();
+    let mut cannot_start = Vec::new();
+    for result in results
+        .iter()
+        .filter(|result| !result.passed(Criterion::Exact))
+    {
+        let fixture = result.fixture(&fixtures);
+        if let Verdict::CannotStart(why) = result.verdict() {
+            // Every case says the same of a reference that cannot start: once is enough.
+            if !cannot_start.contains(why) {
+                cannot_start.push(why.clone());
+                problems.push(Problem {
+                    path: manifest.clone(),
+                    line: Some(stage.reference_line),
+                    message: format!(
+                        "the reference of stage {} cannot start: `{}`: {why}",
+                        stage.number,
+                        reference_command(stage)
+                    ),
+                });
+            }
+            continue;
+        }
+        problems.push(case_failure(stage.number, fixture, result, style));
+    }
+    let cases_pass = problems.is_empty();
+    if cannot_start.is_empty() && runs_examples(stage) {
+        let path = kata.path_of(&stage.description);
+        problems.extend(texts::run_examples(&path, stage, examples, &program)?);
+    }
+    Ok(ReferenceCheck {
+        problems,
+        cases_pass,
+    })
+}
+
+/// Whether the examples of `stage`'s task are run against its reference: not where a program
+/// of the kata judges its cases, since an example is then one run among many right ones, or a
+/// conversation with the kata's interactor, with no one transcript to compare it with.
+fn runs_examples(stage: &Stage) -> bool {
+    stage.judges.stage.is_none()
+}
+
+/// The problem of `fixture`, a case of stage `stage` that its reference failed with `result`:
+/// a sketch not recorded yet, or the case at its first line that differs with the feedback
+/// `grade` gives and what the kata's judge said.
+fn case_failure(stage: u8, fixture: &Fixture, result: &CaseResult, style: Style) -> Problem {
+    // A case judged by rules, or given by its input, has no transcript file to point into.
+    let is_transcript = fixture
+        .path
+        .extension()
+        .is_some_and(|extension| extension == harness::fixture::EXTENSION);
+    let body_line = is_transcript.then(|| body_line(fixture)).flatten();
+    if fixture.is_sketch() && matches!(fixture.judge, CaseJudge::Transcript) {
+        return Problem {
+            path: fixture.path.clone(),
+            line: body_line,
+            message: "a sketch, not recorded yet: `kata dev record` writes its transcript from \
+                      the reference"
+                .to_owned(),
+        };
+    }
+    let actual = result.run.transcript(&fixture.transcript);
+    let mut said = harness::feedback::report(result, fixture, style.paint());
+    if let Some(judge) = harness::report::text::judge_said(result) {
+        said.push_str(&judge);
+    }
+    Problem {
+        path: fixture.path.clone(),
+        line: body_line.map(|line| line + texts::first_difference(&fixture.body, &actual)),
+        message: format!(
+            "the reference of stage {stage} does not pass this case:\n{}",
+            indented(&said)
+        ),
+    }
+}
+
+/// The 1-based line of `fixture`'s file where its body starts.
+fn body_line(fixture: &Fixture) -> Option<usize> {
+    let text = fs::read_to_string(&fixture.path).ok()?;
+    let header = text.len().checked_sub(fixture.body.len())?;
+    Some(text.get(..header)?.lines().count() + 1)
+}
+
+/// `text`, each of its lines indented under the problem it explains.
+fn indented(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if line.is_empty() {
+                String::new()
+            } else {
+                format!("  {line}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Makes a project of `kata` in each of `languages`, and checks that each
+/// starter builds and fails stage 1; a language whose toolchain is missing is skipped, said.
+fn starters(
+    kata: &Kata,
+    languages: &[Language],
+    out: &mut dyn Write,
+    style: Style,
+) -> Result<Vec<Problem>, KataError> {
+    let course = Course::new(kata.clone())?;
+    let mut problems = Vec::new();
+    for &language in languages {
+        let tool = language.toolchain();
+        if !on_path(tool) {
+            writeln!(
+                out,
+                "starter in {language}: skipped, `{tool}` is not installed here"
+            )?;
+            continue;
+        }
+        let folder = tempfile::Builder::new()
+            .prefix("kata-starter-")
+            .tempdir()
+            .map_err(KataError::file("cannot make a temporary folder"))?;
+        let root = folder.path().join("project");
+        let key = kata
+            .folder()
+            .and_then(Path::to_str)
+            .map_or_else(|| kata.name.clone(), str::to_owned);
+        new::new_project(
+            &course,
+            &key,
+            &root,
+            Path::new("project"),
+            language,
+            &mut std::io::sink(),
+        )?;
+        let project = Project::load(&root)?;
+        let checked =
+            crate::check::check(&course, &project, 1, false, false, &mut std::io::sink())?;
+        let source = root.join(language.source(1));
+        let verdict = match &checked.outcome {
+            crate::check::Outcome::CannotBuild(failure) => Err(format!(
+                "the {language} starter of stage 1 does not build: {failure}"
+            )),
+            crate::check::Outcome::CannotStart(error) => Err(format!(
+                "the {language} starter of stage 1 cannot start: {error}"
+            )),
+            crate::check::Outcome::Graded { .. } if checked.passed() => Err(format!(
+                "the {language} starter, which prints nothing, passes stage 1: its cases \
+                 expect nothing of a program"
+            )),
+            crate::check::Outcome::Graded { .. } => Ok(()),
+        };
+        match verdict {
+            Ok(()) => writeln!(
+                out,
+                "starter in {language}: {}",
+                style.good("builds, and fails stage 1")
+            )?,
+            Err(message) => {
+                writeln!(out, "starter in {language}: {}", style.bad("a problem"))?;
+                problems.push(Problem {
+                    path: source,
+                    line: None,
+                    message,
+                });
+            }
+        }
+    }
+    Ok(problems)
+}
+
+/// The command of `stage`'s reference as its manifest gives it, for messages about it.
+fn reference_command(stage: &Stage) -> String {
+    match &stage.reference {
+        harness::kata::Reference::Run(line) => line.clone(),
+        harness::kata::Reference::BuiltIn(name) => format!("built-in {name}"),
+        harness::kata::Reference::Submission(source) => source
+            .as_deref()
+            .map_or_else(String::new, |source| source.display().to_string()),
+    }
+}
+
+/// Whether `program` is found on `PATH`.
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
+}
