@@ -70,6 +70,7 @@ struct ManifestFile {
 /// One `[[stages]]` table as written.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[serde(expecting = "a `[[stages]]` table")]
 struct StageFile {
     title: String,
     description: Spanned<String>,
@@ -101,6 +102,7 @@ struct StageFile {
 /// judge.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table of the case's `points`, `visibility`, `checker` or `interactor`")]
 struct CaseFile {
     #[serde(default)]
     points: Option<f64>,
@@ -115,6 +117,7 @@ struct CaseFile {
 /// A `checker` or `interactor` table as written.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(expecting = "a table, `{ run = \"COMMAND\" }` with `args`, `timeout` and `runs` optional")]
 struct JudgeFile {
     run: String,
     #[serde(default)]
@@ -170,6 +173,7 @@ impl StageJudges {
 /// A stage's `reference` as written: exactly one of its two keys.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[serde(expecting = "a table, `{ run = \"COMMAND\" }` or `{ built-in = \"NAME\" }`")]
 struct ReferenceFile {
     #[serde(default)]
     built_in: Option<String>,
@@ -349,7 +353,7 @@ impl Kata {
         let file: ManifestFile = toml::from_str(text).map_err(|error| KataError {
             path: path.to_owned(),
             line: error.span().map(|span| line_of(text, span.start)),
-            message: error.message().trim_end().to_owned(),
+            message: in_manifest_terms(text, &error),
         })?;
         let name = file.name.get_ref();
         if name.is_empty()
@@ -1054,6 +1058,50 @@ fn relative_path(text: &str) -> Option<PathBuf> {
     inside.then(|| path.to_owned())
 }
 
+/// The message of `error`, an error of reading the manifest `text`, in the manifest's own
+/// terms: a value of the wrong type is said with its key, the TOML type it has and the one the
+/// key takes (`` `reference` must be a table, ..., not the string "sh stage1.sh" ``), never in
+/// the words of the program's own types.
+fn in_manifest_terms(text: &str, error: &toml::de::Error) -> String {
+    let message = error.message().trim_end();
+    let Some((found, expected)) = message
+        .strip_prefix("invalid type: ")
+        .and_then(|rest| rest.split_once(", expected "))
+    else {
+        return message.to_owned();
+    };
+    // The key is the last one written before the value, on the value's line.
+    let key = error.span().and_then(|span| {
+        let line_start = text.get(..span.start)?.rfind('\n').map_or(0, |at| at + 1);
+        let (before, _) = text.get(line_start..span.start)?.rsplit_once('=')?;
+        let key = before.rsplit(['{', ',']).next()?.trim();
+        (!key.is_empty()).then_some(key)
+    });
+    let expected = match expected {
+        "a sequence" => "an array",
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number",
+        "f32" | "f64" => "a number",
+        other => other,
+    };
+    let found = match found.split_once(' ') {
+        Some(("string", value)) => format!("the string {value}"),
+        Some(("integer" | "floating", value)) => {
+            format!(
+                "the number {}",
+                value.trim_start_matches("point ").trim_matches('`')
+            )
+        }
+        Some(("boolean", value)) => format!("`{}`", value.trim_matches('`')),
+        _ if found == "sequence" => "an array".to_owned(),
+        _ if found == "map" => "a table".to_owned(),
+        _ => found.to_owned(),
+    };
+    match key {
+        Some(key) => format!("`{key}` must be {expected}, not {found}"),
+        None => format!("a value must be {expected}, not {found}"),
+    }
+}
+
 /// The 1-based line of byte `offset` in `text`.
 fn line_of(text: &str, offset: usize) -> usize {
     text.as_bytes()[..offset.min(text.len())]
@@ -1099,6 +1147,43 @@ mod tests {
             &format!("reference = {{ run = \"sh ref/1.sh\" }}\n{more}"),
             1,
         )
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_is_named_by_its_key_in_the_manifests_terms() {
+        for (from, to, said) in [
+            (
+                "reference = { run = \"sh ref/1.sh\" }",
+                "reference = \"sh ref/1.sh\"",
+                "`reference` must be a table, `{ run = \"COMMAND\" }` or `{ built-in = \"NAME\" \
+                 }`, not the string \"sh ref/1.sh\"",
+            ),
+            (
+                "title = \"Add\"",
+                "title = 3",
+                "`title` must be a string, not the number 3",
+            ),
+            (
+                "name = \"calc\"",
+                "name = [\"calc\"]",
+                "`name` must be a string, not an array",
+            ),
+            (
+                "reference = { run = \"sh ref/1.sh\" }",
+                "reference = { run = true }",
+                "`run` must be a string, not `true`",
+            ),
+        ] {
+            let error = parse(&MANIFEST_TEXT.replacen(from, to, 1)).expect_err(to);
+            assert_eq!(error.message, said, "{to}");
+        }
+        let error = parse(&with_first_stage("checker = \"sh check.sh\"\n")).expect_err("a string");
+        assert!(
+            error
+                .message
+                .starts_with("`checker` must be a table, `{ run = \"COMMAND\" }`"),
+            "{error}"
+        );
     }
 
     #[test]
