@@ -58,8 +58,10 @@ pub struct Options {
     /// submission writes a file a submission: `{}` in FILE stands for its folder's name.
     #[arg(long = "format", value_name = "NAME[=FILE]")]
     pub formats: Vec<Request>,
-    /// The time limit of each case, in seconds [default: the stage's own (a problem package's
-    /// time limit), else 10]
+    /// The time limit of each case: seconds of CPU time, its program's and every process's it
+    /// starts together; a case that sleeps or waits is stopped after four times as long on the
+    /// clock [default: the stage's `timeout` in the kata's manifest (or a problem package's time
+    /// limit), else 10]
     #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
     pub timeout: Option<f64>,
     /// The memory of each case, its program and every process it starts together: a number of
@@ -106,9 +108,10 @@ pub struct Options {
 
 fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 => Ok(seconds),
+        Ok(seconds) if harness::kata::is_timeout(seconds) => Ok(seconds),
         _ => Err(format!(
-            "`{text}` is not a number of seconds greater than 0 and at most 86400"
+            "`{text}` is not a number of seconds greater than 0 and at most {}",
+            harness::kata::MOST_SECONDS
         )),
     }
 }

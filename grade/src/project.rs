@@ -24,7 +24,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use harness::process::{self, Limits, Outcome};
+use harness::process::{self, Limits, Outcome, Timeout};
 use harness::sandbox::Sandbox;
 use harness::{Program, fixture};
 use serde::Deserialize;
@@ -32,8 +32,9 @@ use serde::Deserialize;
 /// The name of a project's file.
 pub const FILE_NAME: &str = "kata.toml";
 
-/// The longest a build may take: a first `cargo build` or `javac` on a busy machine takes
-/// seconds, and a build that waits this long is stuck (on a lock, say).
+/// The longest a build may take on the clock: a first `cargo build` or `javac` on a busy machine
+/// takes seconds, and a build that waits this long is stuck (on a lock, say). It may use a
+/// quarter of it in CPU time ([`Limits::WALL_FACTOR`]).
 pub const BUILD_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// The most a build may write on each of its outputs before it is stopped.
@@ -283,7 +284,7 @@ impl Project {
                 output: error.to_string(),
             })?;
         let limits = Limits {
-            timeout: BUILD_TIMEOUT,
+            timeout: BUILD_TIMEOUT / Limits::WALL_FACTOR,
             max_stdout: BUILD_OUTPUT,
             stderr_tail: BUILD_OUTPUT,
             ..Limits::UNBOUNDED
@@ -319,11 +320,17 @@ impl Project {
                 ),
                 &run,
             )),
-            Outcome::TimedOut => Err(failure(
-                format!(
-                    "did not finish within {} s and was stopped",
-                    BUILD_TIMEOUT.as_secs()
-                ),
+            Outcome::TimedOut(timeout) => Err(failure(
+                match timeout {
+                    Timeout::Cpu => format!(
+                        "used {} s of CPU time and was stopped",
+                        (BUILD_TIMEOUT / Limits::WALL_FACTOR).as_secs()
+                    ),
+                    Timeout::Wall(_) => format!(
+                        "did not finish within {} s and was stopped",
+                        BUILD_TIMEOUT.as_secs()
+                    ),
+                },
                 &run,
             )),
             Outcome::TooMuchOutput => Err(failure(

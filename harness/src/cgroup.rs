@@ -10,6 +10,10 @@
 //! --scope -p Delegate=yes grade ...` makes), which the grader then leaves for a group of its
 //! own beside its cases', since a group with processes in it cannot hand controllers on.
 //!
+//! The same groups count the CPU time a case uses, for its time limit: with version 1, in a
+//! group of the `cpuacct` controller beside the other two where the grader may make one (its
+//! `cpuacct.usage`); with version 2, in the case's group, whose `cpu.stat` every group has.
+//!
 //! An address-space limit (`RLIMIT_AS`) is not used: a JVM reserves gigabytes it never uses,
 //! and would be killed at its start. Where control groups cannot be made, cases run without
 //! these two limits, and [`support`] says why.
@@ -215,6 +219,20 @@ fn unified_group(own: &str, mounts: &str) -> Option<PathBuf> {
     Some(Path::new(mount_point).join(path.trim_start_matches('/')))
 }
 
+/// The grader's own `cpuacct` group of version 1, if it may make groups in it: where each case's
+/// CPU time is counted beside its version 1 groups of memory and processes.
+fn cpuacct() -> Option<&'static Path> {
+    static CPUACCT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    CPUACCT
+        .get_or_init(|| {
+            let own = fs::read_to_string("/proc/self/cgroup").ok()?;
+            let group = group_of(&own, "cpuacct").ok()?;
+            sweep(&group);
+            Some(group)
+        })
+        .as_deref()
+}
+
 /// The groups of this process's cases that are running: removed when a signal stops it.
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
@@ -256,7 +274,12 @@ pub struct CaseGroup {
 /// A case's groups in each version.
 #[derive(Debug)]
 enum Groups {
-    V1 { memory: Made, pids: Made },
+    V1 {
+        memory: Made,
+        pids: Made,
+        /// Where its CPU time is counted, where a group can be made for it.
+        cpuacct: Option<Made>,
+    },
     V2(Made),
 }
 
@@ -311,9 +334,20 @@ impl CaseGroup {
                 let _ = fs::write(memory.0.join("memory.swappiness"), "0");
                 let _ = fs::write(memory.0.join("memory.memsw.limit_in_bytes"), &bytes);
                 fs::write(pids.0.join("pids.max"), processes)?;
+                let cpuacct = cpuacct()
+                    .map(|cpuacct| Made::new(cpuacct.join(&name)))
+                    .transpose()?;
+                let mut joins = vec![open_join(&memory.0, "tasks")?, open_join(&pids.0, "tasks")?];
+                if let Some(cpuacct) = &cpuacct {
+                    joins.push(open_join(&cpuacct.0, "tasks")?);
+                }
                 Ok(Some(CaseGroup {
-                    joins: vec![open_join(&memory.0, "tasks")?, open_join(&pids.0, "tasks")?],
-                    groups: Groups::V1 { memory, pids },
+                    joins,
+                    groups: Groups::V1 {
+                        memory,
+                        pids,
+                        cpuacct,
+                    },
                 }))
             }
             Hierarchy::V2 { parent } => {
@@ -341,7 +375,7 @@ impl CaseGroup {
     #[must_use]
     pub fn breach(&self) -> Option<Breach> {
         let (memory_events, pids) = match &self.groups {
-            Groups::V1 { memory, pids } => (memory.0.join("memory.oom_control"), &pids.0),
+            Groups::V1 { memory, pids, .. } => (memory.0.join("memory.oom_control"), &pids.0),
             Groups::V2(group) => (group.0.join("memory.events"), &group.0),
         };
         if counter(&memory_events, "oom_kill") > 0 {
@@ -350,6 +384,22 @@ impl CaseGroup {
             Some(Breach::Processes)
         } else {
             None
+        }
+    }
+
+    /// The CPU time the case's processes have used, those that have ended included; `None`
+    /// where it is not counted (version 1 without a `cpuacct` group).
+    #[must_use]
+    pub fn cpu_time(&self) -> Option<Duration> {
+        match &self.groups {
+            Groups::V1 { cpuacct, .. } => {
+                let usage = fs::read_to_string(cpuacct.as_ref()?.0.join("cpuacct.usage")).ok()?;
+                usage.trim().parse().ok().map(Duration::from_nanos)
+            }
+            Groups::V2(group) => {
+                let microseconds = counter(&group.0.join("cpu.stat"), "usage_usec");
+                Some(Duration::from_micros(microseconds))
+            }
         }
     }
 

@@ -201,7 +201,7 @@ impl Case<'_> {
             interactor,
             &fixture.transcript.stdin(),
             &fixture.transcript.stdout(),
-            how.limits.timeout,
+            how.limits.wall(),
         )?;
         let (run, inputs) = process::run_answering(program, &mut interaction, how.limits, sandbox)?;
         let interacted = interaction.finish(&run.stdout);

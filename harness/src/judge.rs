@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::content::{self, Comparison, ContentCheck, Finding};
 use crate::fixture::Fixture;
 use crate::interleaving::{Departure, Interleaving};
-use crate::process::{Limit, Limits, Outcome, Run};
+use crate::process::{Limit, Limits, Outcome, Run, Timeout};
 use crate::transcript::{Input, Transcript, escape};
 use crate::validator::interactor::Interacted;
 use crate::validator::{Decision, Validation};
@@ -37,8 +37,8 @@ pub enum Verdict {
         /// What it did at end of input: "wrote nothing more and exited with status 1".
         then: String,
     },
-    /// It ran past this time limit.
-    TimedOut(Duration),
+    /// It reached a time limit.
+    TimedOut(TimeLimit),
     /// It wrote more than this many bytes of output.
     TooMuchOutput(usize),
     /// It broke `limit`, which is `bound` (bytes of memory or disk, or processes).
@@ -71,6 +71,38 @@ pub enum Verdict {
     JudgeError(String),
     /// Output and exit status are exactly right.
     Passed,
+}
+
+/// The time limit a run reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeLimit {
+    /// It used this much CPU time, its limit.
+    Cpu(Duration),
+    /// It lasted `wall` on the clock, [`Limits::WALL_FACTOR`] times its CPU time limit `limit`,
+    /// having used only `used` of it: it slept, or waited for something that did not come.
+    Wall {
+        /// How long it lasted.
+        wall: Duration,
+        /// Its CPU time limit.
+        limit: Duration,
+        /// The CPU time it used.
+        used: Duration,
+    },
+}
+
+impl TimeLimit {
+    /// The limit `timeout` reached, under `limits`.
+    #[must_use]
+    pub fn of(timeout: Timeout, limits: Limits) -> TimeLimit {
+        match timeout {
+            Timeout::Cpu => TimeLimit::Cpu(limits.timeout),
+            Timeout::Wall(used) => TimeLimit::Wall {
+                wall: limits.wall(),
+                limit: limits.timeout,
+                used,
+            },
+        }
+    }
 }
 
 impl Verdict {
@@ -189,13 +221,20 @@ impl fmt::Display for Verdict {
                  it should finish, but it waited for another. At end of input (`> \\z` below) \
                  it {then}."
             ),
-            Verdict::TimedOut(limit) => {
-                write!(
-                    f,
-                    "The program ran past the time limit of {} s and was stopped.",
-                    limit.as_secs_f64()
-                )
-            }
+            Verdict::TimedOut(TimeLimit::Cpu(limit)) => write!(
+                f,
+                "The program used {} s of CPU time, its time limit, and was stopped. The limit is \
+                 set with `--timeout` or in the kata's manifest.",
+                seconds(*limit)
+            ),
+            Verdict::TimedOut(TimeLimit::Wall { wall, limit, used }) => write!(
+                f,
+                "The program waited {} s without using its CPU time (it used {:.1} s of the {} s it \
+                 may use), and was stopped: it sleeps, or waits for something that does not come.",
+                seconds(*wall),
+                used.as_secs_f64(),
+                seconds(*limit)
+            ),
             Verdict::TooMuchOutput(cap) => {
                 write!(
                     f,
@@ -277,6 +316,19 @@ fn bound(limit: Limit, limits: Limits) -> u64 {
     }
 }
 
+/// A time in seconds, to the millisecond: `0.3`, `40`.
+fn seconds(time: Duration) -> String {
+    let milliseconds = time.as_micros().div_ceil(1000);
+    let (whole, part) = (milliseconds / 1000, milliseconds % 1000);
+    if part == 0 {
+        whole.to_string()
+    } else {
+        format!("{whole}.{part:03}")
+            .trim_end_matches('0')
+            .to_owned()
+    }
+}
+
 fn bytes(count: usize) -> String {
     if count >= 1 << 20 && count.is_multiple_of(1 << 20) {
         format!("{} MiB", count >> 20)
@@ -349,7 +401,7 @@ pub fn judge(fixture: &Fixture, run: &Run, limits: Limits, check: &dyn ContentCh
 fn exit_status(run: &Run, limits: Limits) -> Result<i32, Verdict> {
     match &run.outcome {
         Outcome::CannotStart(why) => Err(Verdict::CannotStart(why.clone())),
-        Outcome::TimedOut => Err(Verdict::TimedOut(limits.timeout)),
+        Outcome::TimedOut(timeout) => Err(Verdict::TimedOut(TimeLimit::of(*timeout, limits))),
         Outcome::TooMuchOutput => Err(Verdict::TooMuchOutput(limits.max_stdout)),
         Outcome::LimitExceeded(limit) => Err(Verdict::LimitExceeded {
             limit: *limit,
@@ -606,9 +658,12 @@ fn at_end_of_input(run: &Run, written: usize, limits: Limits) -> String {
         Outcome::Signaled(signal) => {
             format!("was killed by signal {signal} ({})", signal_name(*signal))
         }
-        Outcome::TimedOut => format!(
-            "ran past the time limit of {} s",
-            limits.timeout.as_secs_f64()
+        Outcome::TimedOut(Timeout::Cpu) => {
+            format!("used up its {} s of CPU time", seconds(limits.timeout))
+        }
+        Outcome::TimedOut(Timeout::Wall(_)) => format!(
+            "waited {} s without using its CPU time",
+            seconds(limits.wall())
         ),
         Outcome::CannotStart(why) => format!("could not be waited for: {why}"),
         Outcome::LimitExceeded(limit) => {
@@ -826,8 +881,12 @@ mod tests {
             "wrote 2 lines, the first `a`, and was killed by signal 11 (SIGSEGV)"
         );
         assert_eq!(
-            ended(Outcome::TimedOut, b"Q: "),
-            "wrote nothing more and ran past the time limit of 10 s"
+            ended(Outcome::TimedOut(Timeout::Cpu), b"Q: "),
+            "wrote nothing more and used up its 10 s of CPU time"
+        );
+        assert_eq!(
+            ended(Outcome::TimedOut(Timeout::Wall(Duration::ZERO)), b"Q: "),
+            "wrote nothing more and waited 40 s without using its CPU time"
         );
         assert_eq!(
             ended(Outcome::TooMuchOutput, b"Q: y\ny\n"),

@@ -23,6 +23,7 @@
 //! # memory = "1G"      # the limits of its cases, each in place of the grader's default
 //! # processes = 2048
 //! # disk = "1G"
+//! # timeout = 15       # seconds of CPU time (see `harness::process`)
 //! points = 10                  # optional: split over the cases that name none (1 each without)
 //! visibility = "visible"       # optional: of the cases' details (or hidden, after-deadline)
 //!
@@ -86,6 +87,8 @@ struct StageFile {
     processes: Option<Spanned<u32>>,
     #[serde(default)]
     disk: Option<Spanned<String>>,
+    #[serde(default)]
+    timeout: Option<Spanned<f64>>,
     #[serde(default)]
     points: Option<f64>,
     #[serde(default)]
@@ -233,7 +236,8 @@ pub struct StageLimits {
     pub processes: Option<u32>,
     /// [`Limits::disk`](crate::process::Limits::disk), in bytes.
     pub disk: Option<u64>,
-    /// [`Limits::timeout`](crate::process::Limits::timeout): a problem package's time limit.
+    /// [`Limits::timeout`](crate::process::Limits::timeout), CPU time: the manifest's `timeout`,
+    /// or a problem package's time limit.
     pub timeout: Option<Duration>,
 }
 
@@ -461,7 +465,21 @@ impl Kata {
                     count => count.as_ref().map(|count| *count.get_ref()),
                 },
                 disk: size(&stage.disk, "disk")?,
-                timeout: None,
+                timeout: match &stage.timeout {
+                    Some(seconds) if !is_timeout(*seconds.get_ref()) => {
+                        return Err(at(
+                            seconds.span(),
+                            format!(
+                                "the timeout of stage {number}, {}, is not a number of seconds \
+                                 greater than 0 and at most {MOST_SECONDS}",
+                                seconds.get_ref()
+                            ),
+                        ));
+                    }
+                    seconds => seconds
+                        .as_ref()
+                        .map(|seconds| Duration::from_secs_f64(*seconds.get_ref())),
+                },
             };
             let judge = |checker: Option<Spanned<JudgeFile>>,
                          interactor: Option<Spanned<JudgeFile>>,
@@ -1111,6 +1129,15 @@ fn line_of(text: &str, offset: usize) -> usize {
         + 1
 }
 
+/// The longest time limit a stage's manifest may set, in seconds: a day.
+pub const MOST_SECONDS: f64 = 86_400.0;
+
+/// Whether `seconds` is a time limit: more than nothing, at most [`MOST_SECONDS`].
+#[must_use]
+pub fn is_timeout(seconds: f64) -> bool {
+    seconds.is_finite() && seconds > 0.0 && seconds <= MOST_SECONDS
+}
+
 /// The nearest folder at or above `start` that holds a kata's manifest.
 #[must_use]
 pub fn find(start: &Path) -> Option<PathBuf> {
@@ -1324,6 +1351,42 @@ mod tests {
         );
         let error = parse(&limited.replace("64", "0")).expect_err("no process");
         assert_eq!(error.line, Some(16), "{error}");
+    }
+
+    #[test]
+    fn a_stage_sets_the_cpu_time_of_its_cases_and_a_wrong_one_is_named_with_its_line() {
+        let timed = MANIFEST_TEXT.replace(
+            "reference = { built-in = \"stage2\" }\n",
+            "reference = { built-in = \"stage2\" }\ntimeout = 15\n",
+        );
+        let kata = parse(&timed).expect("a manifest");
+        let limits = kata
+            .stage(2)
+            .expect("stage 2")
+            .limits
+            .over(Limits::default());
+        assert_eq!(
+            (limits.timeout, limits.wall()),
+            (Duration::from_secs(15), Duration::from_secs(60))
+        );
+        let halves = parse(&timed.replace("= 15", "= 2.5")).expect("a manifest");
+        assert_eq!(
+            halves.stages[1].limits.timeout,
+            Some(Duration::from_millis(2500))
+        );
+        for wrong in ["0", "-1", "100000", "nan"] {
+            let error = parse(&timed.replace("15", wrong)).expect_err("not a time limit");
+            assert_eq!(error.line, Some(15), "{error}");
+            assert!(
+                error.message.starts_with("the timeout of stage 2, ")
+                    && error
+                        .message
+                        .ends_with("is not a number of seconds greater than 0 and at most 86400"),
+                "{error}"
+            );
+        }
+        let error = parse(&timed.replace("15", "\"15s\"")).expect_err("not a number");
+        assert_eq!(error.line, Some(15), "{error}");
     }
 
     #[test]

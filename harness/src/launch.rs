@@ -52,16 +52,36 @@ pub fn diagnose(program: &OsStr, error: io::Error) -> LaunchError {
     LaunchError::Program(reason)
 }
 
+/// How an interpreter or a runtime says, on a line that names the file, that it cannot find it:
+/// Python's "can't open file", Java's "Could not find or load main class", Node.js's "Cannot
+/// find module", PHP's "Could not open input file", a shell's "No such file or directory" or
+/// "not found" (matched in lower case).
+const NOT_FOUND: &[&str] = &[
+    "no such file",
+    "can't open",
+    "cannot open",
+    "could not open",
+    "could not find or load main class",
+    "cannot find module",
+    "not found",
+    "does not exist",
+];
+
 /// Why a program that ended at once, writing nothing, never really started: an argument of its
 /// command names a file (a script, say) that is not there, and the program says so on its
 /// standard error (`python3 missing.py`: "can't open file '.../missing.py'"). The reason gives
-/// the file and the program's own line about it, whole.
+/// the file and the program's own line about it, whole. A line that names the file without
+/// saying it cannot be found (a Java stack frame, `at Threads.main(Threads.java:5)`) is the
+/// program's own error: it started.
 #[must_use]
 pub fn missing_file(args: &[OsString], folder: Option<&Path>, stderr: &[u8]) -> Option<String> {
     let said = String::from_utf8_lossy(stderr);
     args.iter().map(Path::new).find_map(|arg| {
         let name = arg.file_name()?.to_string_lossy();
-        let line = said.lines().find(|line| line.contains(name.as_ref()))?;
+        let line = said.lines().find(|line| {
+            let lower = line.to_lowercase();
+            line.contains(name.as_ref()) && NOT_FOUND.iter().any(|words| lower.contains(words))
+        })?;
         let path = match folder {
             Some(folder) => folder.join(arg),
             None => arg.to_owned(),
@@ -145,6 +165,40 @@ mod tests {
             why(Path::new("no-such-command-anywhere")),
             "`no-such-command-anywhere` was not found on PATH"
         );
+    }
+
+    #[test]
+    fn a_file_is_not_there_only_when_the_program_says_it_cannot_find_it() {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let said = |args: &[&str], stderr: &str| {
+            let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+            missing_file(&args, Some(folder.path()), stderr.as_bytes())
+        };
+        assert_eq!(
+            said(
+                &["-cp", ".", "Threads"],
+                "Error: Could not find or load main class Threads\n"
+            )
+            .as_deref(),
+            Some(
+                "`Threads` is not there; the program said: Error: Could not find or load main \
+                 class Threads"
+            )
+        );
+        assert!(
+            said(
+                &["missing.py"],
+                "python3: can't open file '/x/missing.py': [Errno 2] No such file or directory\n"
+            )
+            .is_some()
+        );
+        // A program that started and died names its class in its stack trace.
+        let out_of_memory = "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap \
+                             space\n\tat Threads.main(Threads.java:5)\n";
+        assert_eq!(said(&["-cp", ".", "Threads"], out_of_memory), None);
+        let traceback = "Traceback (most recent call last):\n  File \"/x/stage1.py\", line 3, in \
+                         <module>\nNameError: name 'stage1' is not defined\n";
+        assert_eq!(said(&["stage1.py"], traceback), None);
     }
 
     #[test]

@@ -8,8 +8,8 @@
 //! [`interleaving`] is the record of where each input was given, and [`program`] names the
 //! program that is run. [`rules`] grades the cases a kata judges by its rules, each answer
 //! decided when the program waits. [`sandbox`], [`cgroup`], [`disk`], [`reaper`], [`scratch`]
-//! and [`launch`] keep a program that must not be trusted in its place; [`visible`] shows
-//! safely whatever it writes.
+//! and [`launch`] keep a program that must not be trusted in its place; [`runtime`] gives a
+//! managed runtime the memory its limit grants; [`visible`] shows safely whatever it writes.
 //!
 //! Nothing here knows a path of its own: fixtures and programs are found by the caller at run
 //! time, so a copied or moved workspace tests itself.
@@ -34,6 +34,7 @@ pub mod report;
 pub mod results;
 pub mod rule_cases;
 pub mod rules;
+pub mod runtime;
 pub mod sandbox;
 pub mod scoring;
 pub mod scratch;
@@ -46,9 +47,9 @@ pub use content::{Comparison, ContentCheck, PlainText};
 pub use fixture::{Fixture, FixtureError};
 pub use grading::{Grading, grade};
 pub use interleaving::Interleaving;
-pub use judge::{Judgement, ReadOn, Verdict, judge};
+pub use judge::{Judgement, ReadOn, TimeLimit, Verdict, judge};
 pub use kata::Kata;
-pub use process::{Limits, Mode, Outcome, Run};
+pub use process::{Limits, Mode, Outcome, Run, Timeout};
 pub use program::Program;
 pub use results::{CaseResult, Criterion, Scores};
 pub use transcript::{Transcript, TranscriptError};

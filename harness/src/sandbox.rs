@@ -43,8 +43,9 @@ const ABI_WANTED: ABI = ABI::V7;
 
 /// The only variables a case's environment holds, whatever the grader's holds: `PATH` (the
 /// grader's), `HOME` and `TMPDIR` (the case's own folder), `LANG` (`C.UTF-8`) and `TERM`
-/// (`dumb`). Nothing else of the caller's shell reaches it: `PYTHONUNBUFFERED`, say, would make
-/// a program that never flushes its prompt pass where it fails elsewhere.
+/// (`dumb`), and under a memory limit those that size a runtime's heap to it
+/// ([`crate::runtime`]). Nothing else of the caller's shell reaches it: `PYTHONUNBUFFERED`, say,
+/// would make a program that never flushes its prompt pass where it fails elsewhere.
 pub const CASE_VARIABLES: &[&str] = &["PATH", "HOME", "TMPDIR", "LANG", "TERM"];
 
 /// The files a case may write besides its own folder.

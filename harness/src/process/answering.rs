@@ -43,7 +43,7 @@ pub fn run_answering(
         return Ok((Run::cannot_start(why, started), Vec::new()));
     }
     // Confined and bounded as [`super::run`] confines and bounds a case.
-    let case = match super::start(program, limits, sandbox, true)? {
+    let mut case = match super::start(program, limits, sandbox, true)? {
         Ok(case) => case,
         Err(why) => return Ok((Run::cannot_start(why, started), Vec::new())),
     };
@@ -54,7 +54,7 @@ pub fn run_answering(
         case.watcher,
         limits,
         started,
-        &case.bounds,
+        &mut case.bounds,
     ))
 }
 

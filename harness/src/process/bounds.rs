@@ -1,12 +1,15 @@
-//! The limits a running case is held to beside its time and its output: its memory and
-//! processes in its control groups' counters, and what it wrote to disk in its home: a file
-//! system of its own that filled up, or a folder whose size reached the limit.
+//! The limits a running case is held to beside its output: its memory and processes in its
+//! control groups' counters, what it wrote to disk in its home (a file system of its own that
+//! filled up, or a folder whose size reached the limit), and the CPU time it used.
 
 use std::fs;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
+use std::time::Duration;
+
 use super::Limit;
+use super::cpu::Counter;
 use crate::cgroup::{Breach, CaseGroup};
 use crate::disk::MountedHome;
 
@@ -22,6 +25,8 @@ pub(super) struct Bounds {
     pub(super) home: Option<Home>,
     /// The bytes it may write.
     pub(super) disk: u64,
+    /// Where its CPU time is counted.
+    pub(super) cpu: Counter,
 }
 
 /// A case's home, as the grader looks at it.
@@ -49,6 +54,11 @@ impl Bounds {
                 full.then_some(Limit::Disk)
             }
         }
+    }
+
+    /// The CPU time the case has used so far, `None` where this system does not show it.
+    pub(super) fn cpu_time(&mut self) -> Option<Duration> {
+        self.cpu.used(self.group.as_ref())
     }
 
     /// Kills every process of the case that its control groups hold.

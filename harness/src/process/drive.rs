@@ -1,7 +1,8 @@
 //! Driving one started program to its end: its input fed (each answer when it waits for one, or
 //! all at once), its output drained as it comes, all from one thread that never blocks on a
-//! pipe, so that the output written before each input is known to the byte; and the time limit
-//! and the output cap kept, and the case's control groups watched for a limit it broke.
+//! pipe, so that the output written before each input is known to the byte; and the time limits
+//! (its CPU time, and the clock) and the output cap kept, and the case's control groups watched
+//! for a limit it broke.
 
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
@@ -15,7 +16,7 @@ use super::answering::Answerer;
 use super::bounds::Bounds;
 use super::spawn::Spawned;
 use super::watch::{Check, Wait, Watcher};
-use super::{Limit, Limits, Outcome, Run};
+use super::{Limit, Limits, Outcome, Run, Timeout};
 use crate::interleaving::Interleaving;
 use crate::reaper;
 use crate::transcript::{Input, escape};
@@ -31,8 +32,11 @@ const LONGEST_PAUSE: Duration = Duration::from_millis(5);
 const LAST_READS: Duration = Duration::from_millis(250);
 /// How long the program's exit is waited for once it has been killed.
 const LAST_WAIT: Duration = Duration::from_secs(1);
-/// How often the case's control groups are looked at for a limit it broke.
+/// How often the case's control groups are looked at for a limit it broke, and its CPU time.
 const LIMITS_LOOK: Duration = Duration::from_millis(10);
+/// The bytes of standard error kept from its start, beside its end: where an error is named
+/// first (a JVM's `OutOfMemoryError`, the first line of Python's traceback).
+const STDERR_HEAD: usize = 4 << 10;
 
 /// Runs `spawned` to its end on `inputs`, one answer at a time if `watcher` is given, else all at
 /// once, and reports the run.
@@ -42,7 +46,7 @@ pub(super) fn drive(
     watcher: Option<Watcher>,
     limits: Limits,
     started: Instant,
-    bounds: &Bounds,
+    bounds: &mut Bounds,
 ) -> Run {
     drive_with(spawned, inputs, None, watcher, limits, started, bounds).0
 }
@@ -56,7 +60,7 @@ pub(super) fn drive_with<'a>(
     watcher: Option<Watcher>,
     limits: Limits,
     started: Instant,
-    bounds: &Bounds,
+    bounds: &mut Bounds,
 ) -> (Run, Vec<Input>) {
     let Spawned {
         mut child,
@@ -67,7 +71,13 @@ pub(super) fn drive_with<'a>(
     } = spawned;
     let group = case.group();
     let mut stdout = Drain::new(stdout, Keep::First(limits.max_stdout));
-    let mut stderr = Drain::new(stderr, Keep::Last(limits.stderr_tail));
+    let mut stderr = Drain::new(
+        stderr,
+        Keep::Ends {
+            head: STDERR_HEAD,
+            tail: limits.stderr_tail,
+        },
+    );
     let nonblocking = [Some(stdin.as_fd()), stdout.fd(), stderr.fd()]
         .into_iter()
         .flatten()
@@ -86,7 +96,11 @@ pub(super) fn drive_with<'a>(
     }
     let mut feed = Feed::new(stdin, inputs, watcher);
     feed.answerer = answerer;
-    let deadline = started + limits.timeout;
+    // Where no CPU time can be seen, the time limit is kept on the clock.
+    let deadline = match bounds.cpu_time() {
+        Some(_) => started + limits.wall(),
+        None => started + limits.timeout,
+    };
 
     {
         // A panic below must not leave a program running that waits for input.
@@ -100,18 +114,27 @@ pub(super) fn drive_with<'a>(
         let mut pause = SHORTEST_PAUSE;
         let mut limits_looked = started;
         let mut breach = None;
+        let mut timeout = None;
         let status = loop {
             if let Ok(status) = exit.try_recv() {
                 break Some(status);
             }
             let now = Instant::now();
             if now >= deadline {
+                timeout = Some(match bounds.cpu_time() {
+                    Some(used) if used < limits.timeout => Timeout::Wall(used),
+                    _ => Timeout::Cpu,
+                });
                 break None;
             }
             if now >= limits_looked + LIMITS_LOOK {
                 limits_looked = now;
                 breach = bounds.breach();
-                if breach.is_some() {
+                if breach.is_none() && bounds.cpu_time().is_some_and(|used| used >= limits.timeout)
+                {
+                    timeout = Some(Timeout::Cpu);
+                }
+                if breach.is_some() || timeout.is_some() {
                     reaper::kill_group(group);
                     bounds.kill_all();
                     break exit.recv_timeout(LAST_WAIT).ok();
@@ -174,10 +197,19 @@ pub(super) fn drive_with<'a>(
             stdout.read_ready();
             stderr.read_ready();
         }
+        let stderr = crate::runtime::without_echo(stderr.into_kept(), limits.memory);
+        let mut outcome = outcome(status, stdout.overflowed, breach, timeout);
+        // A runtime sized to the memory limit that ran out of its heap broke the limit, though
+        // it ended by itself.
+        let failed = matches!(outcome, Outcome::Exited(status) if status != 0)
+            || matches!(outcome, Outcome::Signaled(libc::SIGABRT));
+        if failed && limits.memory != u64::MAX && crate::runtime::ran_out_of_heap(&stderr) {
+            outcome = Outcome::LimitExceeded(Limit::Memory);
+        }
         let run = Run {
-            outcome: outcome(status, stdout.overflowed, breach),
+            outcome,
             stdout: stdout.into_kept(),
-            stderr: stderr.into_kept(),
+            stderr,
             duration: started.elapsed(),
             interleaving: feed.record,
         };
@@ -196,16 +228,20 @@ impl Drop for KillOnUnwind {
     }
 }
 
-/// How the run ended: `status` is `None` if it ran out of time (or, with a `breach`, could not
-/// be reaped).
+/// How the run ended: `status` is `None` if it ran out of time on the clock (or, stopped at a
+/// `breach` or a `timeout`, could not be reaped).
 fn outcome(
     status: Option<io::Result<ExitStatus>>,
     overflowed: bool,
     breach: Option<Limit>,
+    timeout: Option<Timeout>,
 ) -> Outcome {
+    if let Some(timeout) = timeout.filter(|_| breach.is_none()) {
+        return Outcome::TimedOut(timeout);
+    }
     match (status, breach) {
         (_, Some(limit)) => Outcome::LimitExceeded(limit),
-        (None, None) => Outcome::TimedOut,
+        (None, None) => Outcome::TimedOut(Timeout::Cpu),
         (Some(_), None) if overflowed => Outcome::TooMuchOutput,
         (Some(Ok(status)), None) => match (status.code(), status.signal()) {
             (Some(code), _) => Outcome::Exited(code),
@@ -403,14 +439,20 @@ fn end_of_input() -> Input {
 enum Keep {
     /// The first ones, up to this many: past it the stream has overflowed.
     First(usize),
-    /// The last ones, this many: where the cause of a crash usually is.
-    Last(usize),
+    /// The first `head` and the last `tail`: where an error is named, and where the cause of a
+    /// crash usually is.
+    Ends { head: usize, tail: usize },
 }
 
 /// One output stream of the program, read as it comes without blocking.
 struct Drain<R> {
     pipe: Option<R>,
+    /// What is kept; for [`Keep::Ends`], past the head.
     kept: Vec<u8>,
+    /// The head kept, for [`Keep::Ends`].
+    head: Vec<u8>,
+    /// Bytes dropped between the head and what is kept.
+    dropped: usize,
     keep: Keep,
     overflowed: bool,
 }
@@ -420,6 +462,8 @@ impl<R: Read + AsFd> Drain<R> {
         Drain {
             pipe: Some(pipe),
             kept: Vec::new(),
+            head: Vec::new(),
+            dropped: 0,
             keep,
             overflowed: false,
         }
@@ -460,26 +504,57 @@ impl<R: Read + AsFd> Drain<R> {
         }
     }
 
-    /// What was kept, the end of the stream cut to its tail.
+    /// What was kept: for [`Keep::Ends`], the head and the tail, whole lines of each, with a line
+    /// that says how much was left out between them.
     fn into_kept(mut self) -> Vec<u8> {
-        if let Keep::Last(tail) = self.keep {
-            let excess = self.kept.len().saturating_sub(tail);
-            self.kept.drain(..excess);
+        let Keep::Ends { tail, .. } = self.keep else {
+            return self.kept;
+        };
+        let excess = self.kept.len().saturating_sub(tail);
+        self.kept.drain(..excess);
+        let mut dropped = self.dropped + excess;
+        if dropped == 0 {
+            self.head.append(&mut self.kept);
+            return self.head;
         }
-        self.kept
+        let whole = |bytes: &[u8]| {
+            bytes
+                .iter()
+                .rposition(|&byte| byte == b'\n')
+                .map(|at| at + 1)
+        };
+        let head_end = whole(&self.head).unwrap_or(self.head.len());
+        let tail_start = self
+            .kept
+            .iter()
+            .position(|&byte| byte == b'\n')
+            .map_or(0, |at| at + 1);
+        dropped += self.head.len() - head_end + tail_start;
+        let mut kept = self.head[..head_end].to_vec();
+        if !kept.is_empty() && !kept.ends_with(b"\n") {
+            kept.push(b'\n');
+        }
+        kept.extend_from_slice(format!("[... {dropped} bytes left out ...]\n").as_bytes());
+        kept.extend_from_slice(&self.kept[tail_start..]);
+        kept
     }
 
-    fn keep(&mut self, bytes: &[u8]) {
+    fn keep(&mut self, mut bytes: &[u8]) {
         match self.keep {
             Keep::First(cap) => {
                 let room = cap.saturating_sub(self.kept.len());
                 self.kept.extend_from_slice(&bytes[..bytes.len().min(room)]);
                 self.overflowed |= bytes.len() > room;
             }
-            Keep::Last(tail) => {
+            Keep::Ends { head, tail } => {
+                let room = head.saturating_sub(self.head.len()).min(bytes.len());
+                self.head.extend_from_slice(&bytes[..room]);
+                bytes = &bytes[room..];
                 self.kept.extend_from_slice(bytes);
                 if self.kept.len() > 2 * tail {
-                    self.kept.drain(..self.kept.len() - tail);
+                    let excess = self.kept.len() - tail;
+                    self.kept.drain(..excess);
+                    self.dropped += excess;
                 }
             }
         }

@@ -4,7 +4,19 @@
 //! and an output cap.
 //!
 //! `spawn` sets the process up (the one place where it is), `drive` feeds and drains it to its
-//! end, and `watch` sees, through Linux's `/proc`, when it waits for input.
+//! end, `watch` sees, through Linux's `/proc`, when it waits for input, and `cpu` counts the CPU
+//! time it uses.
+//!
+//! # Time
+//!
+//! A case's time limit ([`Limits::timeout`]) counts the CPU time its program uses, the processes
+//! it starts included, not the time on the clock: a machine busy with other work slows a program
+//! down without making it use more. The CPU time is read from the case's control group where it
+//! has one (cgroup v1's `cpuacct`, v2's `cpu.stat`), else added up over the processes of its
+//! process group in `/proc` (each one's own time and its waited-for children's), which misses
+//! what a process that left the group uses. A program that sleeps or waits for something that
+//! never comes uses no CPU time: it is stopped on the clock, after [`Limits::WALL_FACTOR`] times
+//! its time limit ([`Limits::wall`]).
 //!
 //! # When a program waits for input
 //!
@@ -45,6 +57,7 @@
 
 mod answering;
 mod bounds;
+mod cpu;
 mod drive;
 mod spawn;
 mod watch;
@@ -66,7 +79,8 @@ pub use watch::Unsupported;
 /// How long a case may run, and how much it may write and use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time for the whole run.
+    /// CPU time for the whole run, the program's and every process's it starts (see the module's
+    /// docs); the run is also stopped on the clock after [`Limits::wall`].
     pub timeout: Duration,
     /// Bytes of standard output; the program is killed as soon as it writes more.
     pub max_stdout: usize,
@@ -90,6 +104,12 @@ impl Limits {
     pub const PROCESSES: u32 = 1024;
     /// The default disk limit.
     pub const DISK: u64 = 256 << 20;
+    /// How many times its CPU time limit a run may last on the clock. A program that is right
+    /// uses its CPU time in about as long on an idle machine; on one where two other busy
+    /// processes share each core with it, it gets a third of a core, and takes three times as
+    /// long: four times leaves room beyond that, and stops a program that sleeps or waits for
+    /// ever after four times its limit.
+    pub const WALL_FACTOR: u32 = 4;
 
     /// No limit on memory, processes or disk, for a program that is trusted (a build), and the
     /// defaults of [`Limits::default`] for the rest.
@@ -101,6 +121,14 @@ impl Limits {
         processes: u32::MAX,
         disk: u64::MAX,
     };
+}
+
+impl Limits {
+    /// How long a run may last on the clock: [`Limits::WALL_FACTOR`] times its CPU time limit.
+    #[must_use]
+    pub fn wall(&self) -> Duration {
+        self.timeout.saturating_mul(Limits::WALL_FACTOR)
+    }
 }
 
 impl Default for Limits {
@@ -161,13 +189,23 @@ impl Mode {
     }
 }
 
+/// Which of its time limits a run reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timeout {
+    /// It used its CPU time, [`Limits::timeout`].
+    Cpu,
+    /// It lasted [`Limits::wall`] on the clock, having used this much CPU time, less than its
+    /// limit: it slept, or waited for something that did not come.
+    Wall(Duration),
+}
+
 /// How a run ended.
 #[derive(Debug)]
 pub enum Outcome {
     /// The program could not be started: the command as given, and why.
     CannotStart(String),
-    /// It ran past the time limit and was killed.
-    TimedOut,
+    /// It reached a time limit and was killed.
+    TimedOut(Timeout),
     /// It wrote more than the output cap and was killed.
     TooMuchOutput,
     /// It broke this limit and was killed.
@@ -253,7 +291,7 @@ pub fn run(
     sandbox: &Sandbox,
 ) -> io::Result<Run> {
     let started = Instant::now();
-    let case = match start(program, limits, sandbox, mode == Mode::Interactive)? {
+    let mut case = match start(program, limits, sandbox, mode == Mode::Interactive)? {
         Ok(case) => case,
         Err(why) => return Ok(Run::cannot_start(why, started)),
     };
@@ -263,7 +301,7 @@ pub fn run(
         case.watcher,
         limits,
         started,
-        &case.bounds,
+        &mut case.bounds,
     );
     // An interpreter given a script that is not there starts, says so, and ends: the program
     // itself never started.
@@ -315,6 +353,7 @@ fn start(
         sandbox: case_sandbox.as_ref(),
         group: group.as_ref(),
         file_size: limits.disk,
+        memory: limits.memory,
     };
     let spawned = match spawn::spawn(&executable, args, program.folder(), &confinement) {
         Ok(spawned) => spawned,
@@ -325,6 +364,7 @@ fn start(
     let watcher =
         census.and_then(|census| watch::Watcher::new(census, leader, &spawned.stdin).ok());
     let home = case_sandbox.as_ref().map(|sandbox| sandbox.home());
+    let cpu = cpu::Counter::new(leader, group.as_ref());
     let bounds = bounds::Bounds {
         group,
         home: home.map(|home| {
@@ -340,6 +380,7 @@ fn start(
             }
         }),
         disk: limits.disk,
+        cpu,
     };
     Ok(Ok(Started {
         spawned,

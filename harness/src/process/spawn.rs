@@ -1,9 +1,10 @@
 //! Starting a case's program: the one place where its process is set up. It runs in a session
 //! (and so a process group) of its own, with no controlling terminal, registered with the
 //! [`reaper`](crate::reaper) while it runs, confined by the case's sandbox when there is one,
-//! in the case's control groups when there are, and unable to write a file beyond the disk
-//! limit.
+//! in the case's control groups when there are, unable to write a file beyond the disk limit,
+//! and with a managed runtime's heap sized to its memory limit ([`crate::runtime`]).
 
+use std::env;
 use std::ffi::{OsStr, OsString};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
@@ -33,6 +34,8 @@ pub(super) struct Confinement<'a> {
     pub(super) group: Option<&'a CaseGroup>,
     /// The largest file it may write, in bytes.
     pub(super) file_size: u64,
+    /// Its memory limit, in bytes.
+    pub(super) memory: u64,
 }
 
 /// Starts `program` with `args` in `folder` (else the grader's own), its standard streams
@@ -66,6 +69,13 @@ pub(super) fn spawn(
     bound(&mut command, confinement);
     if let Some(sandbox) = confinement.sandbox {
         sandbox.confine(&mut command, confinement.file_size);
+    }
+    // Outside the sandbox the program has the grader's environment, and its own runtime options.
+    let inherited = confinement.sandbox.is_none();
+    for (name, value) in crate::runtime::environment(confinement.memory, |name| {
+        inherited.then(|| env::var_os(name)).flatten()
+    }) {
+        command.env(name, value);
     }
     let (mut child, case) =
         reaper::spawn(&mut command).map_err(|error| launch::diagnose(program, error))?;

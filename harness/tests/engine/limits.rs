@@ -1,10 +1,11 @@
-//! What bounds a case: its deadline and its output cap, each a verdict of its own, and nothing
-//! it started left running once it is judged.
+//! What bounds a case: its CPU time (the processes it starts included, counted by its control
+//! group or added up in `/proc`), the clock for a program that sleeps, and its output cap, each
+//! a verdict of its own, and nothing it started left running once it is judged.
 
 use std::fs;
 use std::time::{Duration, Instant};
 
-use harness::{Limits, Mode, Verdict};
+use harness::{Limits, Mode, TimeLimit, Verdict};
 use test_support::Trial;
 
 use crate::{fake, fixture, limits, run_in};
@@ -12,6 +13,9 @@ use crate::{fake, fixture, limits, run_in};
 pub(crate) fn trials() -> Vec<Trial> {
     test_support::tests!("limits":
         a_program_past_its_deadline_is_killed_and_timed_out,
+        the_cpu_time_of_a_process_it_started_counts_in_its_control_group,
+        the_cpu_time_of_a_process_it_started_counts_in_proc,
+        a_program_that_sleeps_is_stopped_on_the_clock,
         a_flood_of_output_is_cut_at_the_cap,
         nothing_a_case_started_is_left_running,
     )
@@ -29,7 +33,83 @@ fn a_program_past_its_deadline_is_killed_and_timed_out() {
     let took = started.elapsed();
     assert!(took < timeout + Duration::from_secs(2), "{took:?}");
     let verdict = harness::judge(&case, &run, tight, &harness::PlainText).verdict;
-    assert_eq!(verdict, Verdict::TimedOut(timeout));
+    assert!(used_its_cpu_time(&verdict, timeout), "{verdict:?}");
+}
+
+/// Whether `verdict` is a run stopped for using its CPU time, `timeout`: or, on a machine too
+/// busy to give it that much before the clock's bound, one stopped on the clock having used
+/// more than half of it.
+fn used_its_cpu_time(verdict: &Verdict, timeout: Duration) -> bool {
+    match verdict {
+        Verdict::TimedOut(TimeLimit::Cpu(limit)) => *limit == timeout,
+        Verdict::TimedOut(TimeLimit::Wall { used, .. }) => *used > timeout / 2,
+        _ => false,
+    }
+}
+
+/// A program that starts a worker spinning in its process group and sleeps itself, under a CPU
+/// time limit of 150 ms within `limits`: stopped for the CPU time its worker used, well before
+/// the clock's bound of 600 ms.
+fn worker_uses_the_cpu_time(limits: Limits) {
+    let timeout = Duration::from_millis(150);
+    let tight = Limits { timeout, ..limits };
+    let case = fixture("greeting");
+    let started = Instant::now();
+    let run = run_in(
+        &fake(&["spinner", "sleep", "60000"]),
+        &case,
+        Mode::best(),
+        tight,
+    );
+    let verdict = harness::judge(&case, &run, tight, &harness::PlainText).verdict;
+    assert!(
+        used_its_cpu_time(&verdict, timeout),
+        "{verdict:?} after {:?}",
+        started.elapsed()
+    );
+}
+
+fn the_cpu_time_of_a_process_it_started_counts_in_its_control_group() {
+    // Where control groups cannot be made, this is the other trial.
+    worker_uses_the_cpu_time(limits());
+}
+
+fn the_cpu_time_of_a_process_it_started_counts_in_proc() {
+    // No memory or process limit: no control group, the processes are added up.
+    worker_uses_the_cpu_time(Limits {
+        memory: u64::MAX,
+        processes: u32::MAX,
+        ..limits()
+    });
+}
+
+fn a_program_that_sleeps_is_stopped_on_the_clock() {
+    let timeout = Duration::from_millis(50);
+    let tight = Limits {
+        timeout,
+        ..limits()
+    };
+    let case = fixture("greeting");
+    let started = Instant::now();
+    let run = run_in(&fake(&["sleep", "60000"]), &case, Mode::best(), tight);
+    let took = started.elapsed();
+    assert!(took >= tight.wall(), "{took:?}");
+    let verdict = harness::judge(&case, &run, tight, &harness::PlainText).verdict;
+    let Verdict::TimedOut(TimeLimit::Wall { wall, limit, used }) = verdict else {
+        panic!("{verdict:?}");
+    };
+    assert_eq!((wall, limit), (Duration::from_millis(200), timeout));
+    assert!(used < timeout, "{used:?}");
+    assert_eq!(
+        Verdict::TimedOut(TimeLimit::Wall {
+            wall,
+            limit,
+            used: Duration::ZERO
+        })
+        .to_string(),
+        "The program waited 0.2 s without using its CPU time (it used 0.0 s of the 0.05 s it may \
+         use), and was stopped: it sleeps, or waits for something that does not come."
+    );
 }
 
 fn a_flood_of_output_is_cut_at_the_cap() {

@@ -22,6 +22,8 @@
 //!   killed;
 //! - `orphan`: starts a copy of itself that sleeps a minute, in this program's process group
 //!   as a forgotten background job would be, and writes its pid;
+//! - `spinner`: starts a copy of itself that uses the CPU until it is killed, in this program's
+//!   process group, as a worker process would, and goes on;
 //! - `exit N`: exits with status N at once (the buffer is flushed first).
 
 use std::env;
@@ -119,6 +121,16 @@ fn main() -> ExitCode {
                     .spawn()
             }) {
                 Ok(child) => writeln!(out, "{}", child.id()).and_then(|()| out.flush()),
+                Err(_) => writeln!(out, "cannot start"),
+            },
+            "spinner" => match env::current_exe().and_then(|me| {
+                Command::new(me)
+                    .arg("spin")
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .spawn()
+            }) {
+                Ok(_) => Ok(()),
                 Err(_) => writeln!(out, "cannot start"),
             },
             "exit" => break argument().parse().unwrap_or(0),
