@@ -181,11 +181,14 @@ fn check_judged(number: usize, fixture: &Fixture, under_test: &UnderTest) -> Res
         mode: Mode::best(),
     };
     let unconfined = Sandbox::off("the workspace's own tests");
-    let results = harness::grade(&program, std::slice::from_ref(fixture), how, &unconfined)
+    let mut results = harness::grade(&program, std::slice::from_ref(fixture), how, &unconfined)
         .map_err(|error| Failed::from(format!("the case could not be graded: {error}")))?;
-    let Some(result) = results.first() else {
+    let Some(result) = results.first_mut() else {
         return Err("the case was not graded".into());
     };
+    // Graded alone, it is the first case of its slice; the report names it by its stage's number.
+    result.number = number;
+    let result = &*result;
     if result.verdict().passed() {
         return Ok(());
     }
@@ -196,13 +199,7 @@ fn check_judged(number: usize, fixture: &Fixture, under_test: &UnderTest) -> Res
         fixture.path.display(),
         program.label()
     );
-    message += &feedback::report(
-        number,
-        shown,
-        &result.run,
-        &result.judgement,
-        Paint::default(),
-    );
+    message += &feedback::report(result, shown, Paint::default());
     if let Some(said) = harness::report::text::judge_said(result) {
         message += &format!("\n{said}");
     }
@@ -235,6 +232,14 @@ fn check(
     .map_err(|error| Failed::from(format!("the stage could not be run: {error}")))?;
     let judgement = harness::judge(fixture, &run, limits, check.as_ref());
     let actual = run.transcript(&fixture.transcript);
+    let result = harness::CaseResult {
+        number,
+        judgement,
+        run,
+        played: None,
+        command: program.words(),
+    };
+    let (run, judgement) = (&result.run, &result.judgement);
     // The same feedback as the grader gives, then the whole diff.
     let failure = || {
         let mut message = format!(
@@ -242,7 +247,7 @@ fn check(
             fixture.path.display(),
             program.label()
         );
-        message += &feedback::report(number, fixture, &run, &judgement, Paint::default());
+        message += &feedback::report(&result, fixture, Paint::default());
         // The transcript a rewritten fixture would hold: each input where it was given.
         if let Some(diff) = harness::diff::transcript_diff(&fixture.body, &actual) {
             message += &format!("\nThe whole transcript:\n{diff}");

@@ -124,12 +124,12 @@ impl Comparison {
 pub struct PlainText;
 
 impl ContentCheck for PlainText {
-    fn compare(&self, expected: &Transcript, actual: &[u8]) -> Comparison {
-        let expected = expected.stdout();
+    fn compare(&self, expected_transcript: &Transcript, actual: &[u8]) -> Comparison {
+        let expected = expected_transcript.stdout();
         let finding = if expected == actual {
             Finding::Same(Vec::new())
         } else if same_but_white_space(&expected, actual) {
-            Finding::Same(vec![white_space_difference(&expected, actual)])
+            Finding::Same(vec![white_space_difference(expected_transcript, actual)])
         } else {
             Finding::Differs(Box::new(Mismatch {
                 summary: "a line differs from the one expected".to_owned(),
@@ -162,11 +162,7 @@ pub fn same_but_white_space(expected: &[u8], actual: &[u8]) -> bool {
 /// The first byte at which the outputs differ, on both sides.
 #[must_use]
 pub fn first_difference(expected: &[u8], actual: &[u8]) -> Place {
-    let at = expected
-        .iter()
-        .zip(actual)
-        .take_while(|(a, b)| a == b)
-        .count();
+    let at = common_prefix(expected, actual);
     let spot = |output: &[u8]| {
         if at < output.len() {
             Spot::Byte(at)
@@ -181,15 +177,17 @@ pub fn first_difference(expected: &[u8], actual: &[u8]) -> Place {
     }
 }
 
-/// The first difference of two outputs that differ only in white space, in words.
+/// The first difference of a run's output from the output `expected` gives, when they differ
+/// only in white space, in words: at the end of a prompt, named as the prompt's on the line
+/// where its answer is given; elsewhere, on the line around it.
 #[must_use]
-pub fn white_space_difference(expected: &[u8], actual: &[u8]) -> Presentation {
-    let place = first_difference(expected, actual);
-    let at = expected
-        .iter()
-        .zip(actual)
-        .take_while(|(a, b)| a == b)
-        .count();
+pub fn white_space_difference(expected: &Transcript, actual: &[u8]) -> Presentation {
+    let want = expected.stdout();
+    if let Some(prompt) = prompt_spacing(expected, &want, actual) {
+        return prompt;
+    }
+    let place = first_difference(&want, actual);
+    let at = common_prefix(&want, actual);
     // The line around the first difference, newline included; at the end of an output that
     // ends with a newline, nothing.
     let line_at = |output: &[u8]| -> String {
@@ -203,12 +201,73 @@ pub fn white_space_difference(expected: &[u8], actual: &[u8]) -> Presentation {
             .map_or(output.len(), |newline| at + newline + 1);
         String::from_utf8_lossy(&output[start..end]).into_owned()
     };
-    let (want, got) = (line_at(expected), line_at(actual));
+    let (want, got) = (line_at(&want), line_at(actual));
     Presentation {
         summary: describe_white_space(&want, &got).to_owned(),
         count: 1,
         place,
     }
+}
+
+/// How many bytes two outputs share from their start.
+fn common_prefix(expected: &[u8], actual: &[u8]) -> usize {
+    expected
+        .iter()
+        .zip(actual)
+        .take_while(|(a, b)| a == b)
+        .count()
+}
+
+/// The difference, when the first byte where `actual` departs from `want` (the output of
+/// `expected`) is in the white space that ends a prompt, or right after it: the prompt is
+/// missing its space, has more, or ends its line. Named at the prompt's input on both sides,
+/// so that the line shown is the prompt's own, not the one after it.
+fn prompt_spacing(expected: &Transcript, want: &[u8], actual: &[u8]) -> Option<Presentation> {
+    let at = common_prefix(want, actual);
+    let offsets = expected.input_offsets();
+    let (index, input) = expected
+        .inputs()
+        .iter()
+        .enumerate()
+        .find(|&(index, input)| {
+            let end = offsets[index];
+            let words = input.prompt.trim_ascii_end().len();
+            let start = end - input.prompt.len();
+            words > 0 && (start + words..=end).contains(&at)
+        })?;
+    let words = input.prompt.trim_ascii_end();
+    let words_end = offsets[index] - input.prompt.len() + words.len();
+    let after = actual.get(words_end..).unwrap_or_default();
+    let spaces = after
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let wanted = input.prompt.len() - words.len();
+    let shown = crate::transcript::escape(words);
+    let summary = if matches!(after.get(spaces), Some(b'\n' | b'\r')) {
+        format!(
+            "the prompt `{shown}\\n` ends with a line break, so the answer is typed on the next \
+             line; it should be `{}`, with the answer on the same line",
+            crate::transcript::escape(&input.prompt)
+        )
+    } else if spaces == 0 {
+        format!("the prompt `{shown}` is missing the space it should end with")
+    } else if spaces < wanted {
+        format!("the prompt `{shown}` ends with fewer spaces than it should")
+    } else if spaces > wanted {
+        format!("the prompt `{shown}` ends with more spaces than it should")
+    } else {
+        format!("the prompt `{shown}` ends with other white space than it should")
+    };
+    Some(Presentation {
+        summary,
+        count: 1,
+        place: Place {
+            expected: Spot::Input(index),
+            actual: Spot::Input(index),
+            caret: Caret::FirstDifference,
+        },
+    })
 }
 
 /// What makes the line `got` differ from `want` (with their newlines, if they have them; empty

@@ -8,8 +8,9 @@ use anstyle::{AnsiColor, Style};
 use crate::content::{Caret, Finding, Mismatch, Place, Presentation, Spot};
 use crate::diff::visible_whitespace;
 use crate::fixture::Fixture;
-use crate::judge::{Judgement, ReadOn, Verdict};
+use crate::judge::{ReadOn, Verdict};
 use crate::process::{Outcome, Run};
+use crate::results::CaseResult;
 use crate::transcript::{RunTranscript, escape, split_input_line};
 
 /// How many transcript lines before the first difference are shown.
@@ -40,16 +41,17 @@ const HEADING: Style = Style::new().bold();
 const EXPECTED: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Green)));
 const ACTUAL: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)));
 
-/// The report on case `number` (1-based), judged `judgement`: what went wrong and where, and
-/// for a presentation error every kind of difference, each where it is first seen.
+/// The report on `result`, a case of `fixture`: what went wrong and where, and for a
+/// presentation error every kind of difference, each where it is first seen.
 #[must_use]
-pub fn report(
-    number: usize,
-    fixture: &Fixture,
-    run: &Run,
-    judgement: &Judgement,
-    paint: Paint,
-) -> String {
+pub fn report(result: &CaseResult, fixture: &Fixture, paint: Paint) -> String {
+    let CaseResult {
+        number,
+        judgement,
+        run,
+        command,
+        ..
+    } = result;
     let verdict = &judgement.verdict;
     let mut text = paint.paint(
         HEADING,
@@ -66,14 +68,17 @@ pub fn report(
         expected: fixture
             .transcript
             .shown_in_run_at(&expected_stdout, &fixture.transcript.input_offsets()),
-        // Where each input was given: as it happened, when the run was driven one answer at a
-        // time; else where the reading of its output places it.
-        actual: fixture.transcript.shown_in_run_at(
-            &run.stdout,
-            run.interleaving
-                .as_ref()
-                .map_or(&judgement.content.input_offsets, |record| &record.given),
-        ),
+        // Where each input was given: as it happened, and only those the program read, when
+        // the run was driven one answer at a time; else where the reading of its output places
+        // it.
+        actual: match &run.interleaving {
+            Some(record) => fixture
+                .transcript
+                .shown_as_given(&run.stdout, &record.given),
+            None => fixture
+                .transcript
+                .shown_in_run_at(&run.stdout, &judgement.content.input_offsets),
+        },
         paint,
     };
     let subject = judgement.content.subject;
@@ -103,7 +108,7 @@ pub fn report(
         }
         (Verdict::PresentationError, Finding::Same(differences)) => {
             text.push_str(&views.presentation(subject, differences));
-            text.push_str(&prompt_never_written(fixture, run).unwrap_or_default());
+            text.push_str(&prompt_never_written(fixture, run, command).unwrap_or_default());
         }
         // Nothing to read a game in: the output is said to be empty, from its first line.
         (Verdict::WrongAnswer, Finding::Differs(_)) if run.stdout.is_empty() => {
@@ -130,6 +135,7 @@ pub fn report(
             if matches!(verdict, Verdict::TooMuchOutput(_)) {
                 text.push_str(&flood_report(&run.stdout));
             }
+            text.push_str(&kept_back(fixture, run).unwrap_or_default());
             // Up to where the program stopped, or went wrong, what its output shows.
             if let Finding::Differs(mismatch) = finding {
                 let _ = writeln!(
@@ -225,7 +231,8 @@ impl Views<'_> {
         );
         let actual_lines: Vec<&str> = self.actual.text.lines().collect();
         let until = self
-            .actual_line(mismatch.place.actual)
+            .shown_lines(&mismatch.place)
+            .1
             .map_or(actual_lines.len(), |line| line - 1)
             .min(actual_lines.len());
         let shown_from = until.saturating_sub(CONTEXT_LINES);
@@ -243,18 +250,18 @@ impl Views<'_> {
         text
     }
 
-    /// The expected and the actual line of `place`, the column marked, and the input that led
-    /// there.
+    /// The expected and the actual line of `place` (or of the first real difference from
+    /// there, when they read the same), the column marked, and the input that led there.
     fn lines_at(&self, place: &Place) -> String {
         let expected_lines: Vec<&str> = self.fixture.body.lines().collect();
         let actual_lines: Vec<&str> = self.actual.text.lines().collect();
-        let expected_line = self.expected_line(place.expected);
-        let actual_line = self.actual_line(place.actual);
+        let (expected_line, actual_line) = self.shown_lines(place);
         let want = expected_line.and_then(|line| expected_lines.get(line - 1));
         let got = actual_line.and_then(|line| actual_lines.get(line - 1));
         let number = |line: Option<usize>, lines: &[&str]| line.unwrap_or(lines.len() + 1);
+        let own_line = actual_line == self.actual_line(place.actual);
         let column = got.map(|got| match (place.caret, place.actual) {
-            (Caret::AtActual, Spot::Byte(offset)) => self.actual.column_of_byte(offset),
+            (Caret::AtActual, Spot::Byte(offset)) if own_line => self.actual.column_of_byte(offset),
             _ => want.map_or(1, |want| first_differing_column(want, got)),
         });
         let mut text = two_lines(
@@ -263,8 +270,74 @@ impl Views<'_> {
             column,
             self.paint,
         );
-        text.push_str(&self.input_before(place.actual));
+        let before = match actual_line {
+            Some(line) if !own_line => self.actual.inputs_shown_before_line(line),
+            _ => self.inputs_given_before(place.actual),
+        };
+        text.push_str(&self.input_in_words(before));
         text
+    }
+
+    /// The 1-based lines of `place` in the expected transcript and the run's (`None` past the
+    /// end of one): its own lines, unless they read the same, when the first two lines from
+    /// there on that differ; a place is where the texts differ, and two equal lines never show
+    /// one.
+    fn shown_lines(&self, place: &Place) -> (Option<usize>, Option<usize>) {
+        let expected_lines: Vec<&str> = self.fixture.body.lines().collect();
+        let actual_lines: Vec<&str> = self.actual.text.lines().collect();
+        let own = (
+            self.expected_line(place.expected),
+            self.actual_line(place.actual),
+        );
+        // Side by side from these lines on, to the first pair that differs.
+        let differing = |expected: usize, actual: usize| {
+            (0..)
+                .map(|step| (expected + step, actual + step))
+                .take_while(|&(e, a)| e <= expected_lines.len() || a <= actual_lines.len())
+                .find(|&(e, a)| expected_lines.get(e - 1) != actual_lines.get(a - 1))
+                .map(|(e, a)| {
+                    (
+                        (e <= expected_lines.len()).then_some(e),
+                        (a <= actual_lines.len()).then_some(a),
+                    )
+                })
+        };
+        // The first byte that differs is the first line that differs, where the transcripts
+        // show it with its inputs: a prompt never written shows on its input's line.
+        if self.is_first_byte_difference(place)
+            && let Some(lines) = differing(1, 1)
+        {
+            return lines;
+        }
+        let want = own.0.and_then(|line| expected_lines.get(line - 1));
+        let got = own.1.and_then(|line| actual_lines.get(line - 1));
+        if want.is_none() || want != got {
+            return own;
+        }
+        differing(own.0.unwrap_or(1), own.1.unwrap_or(1))
+            .or_else(|| differing(1, 1))
+            .unwrap_or(own)
+    }
+
+    /// Whether `place` is no more than the first byte at which the outputs differ, on both
+    /// sides (as [`content::first_difference`](crate::content::first_difference) finds it).
+    fn is_first_byte_difference(&self, place: &Place) -> bool {
+        let expected = self.fixture.transcript.stdout();
+        let actual = self.actual.stdout();
+        let at = expected
+            .iter()
+            .zip(actual)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let first = |spot: Spot| match spot {
+            Spot::Byte(offset) => offset == at,
+            Spot::End => true,
+            Spot::Input(_) => false,
+        };
+        place.caret == Caret::FirstDifference
+            && first(place.expected)
+            && first(place.actual)
+            && (place.expected, place.actual) != (Spot::End, Spot::End)
     }
 
     fn expected_line(&self, spot: Spot) -> Option<usize> {
@@ -283,19 +356,23 @@ impl Views<'_> {
         }
     }
 
-    /// The input shown last before `spot` of the run's transcript, in words: what the program
-    /// had been given when it went wrong (an input it never asked for is never named).
-    fn input_before(&self, spot: Spot) -> String {
+    /// How many inputs the run's transcript shows before `spot`.
+    fn inputs_given_before(&self, spot: Spot) -> usize {
+        match spot {
+            Spot::Byte(offset) => self.actual.inputs_shown_before(Some(offset)),
+            Spot::Input(index) => index,
+            Spot::End => self.actual.inputs_shown_before(None),
+        }
+    }
+
+    /// The input shown last of the first `given`, in words: what the program had been given
+    /// when it went wrong (an input it never asked for is never named).
+    fn input_in_words(&self, given: usize) -> String {
         let inputs = self.fixture.transcript.inputs();
         if inputs.is_empty() {
             // A case that gives no input: nothing to place the difference after.
             return String::new();
         }
-        let given = match spot {
-            Spot::Byte(offset) => self.actual.inputs_shown_before(Some(offset)),
-            Spot::Input(index) => index,
-            Spot::End => self.actual.inputs_shown_before(None),
-        };
         match given
             .checked_sub(1)
             .and_then(|last| inputs.get(last))
@@ -310,7 +387,8 @@ impl Views<'_> {
 }
 
 /// Where the program took an answer and waited for the next without writing anything, what it
-/// did, in a line: it read more than one answer holds, and took the next as the rest.
+/// did, in a line: it never wrote the prompt of the next answer, or it read more than one
+/// answer holds and took the next as the rest.
 fn read_on(fixture: &Fixture, run: &Run) -> String {
     let transcript = &fixture.transcript;
     let Some(record) = &run.interleaving else {
@@ -323,6 +401,13 @@ fn read_on(fixture: &Fixture, run: &Run) -> String {
                 .inputs()
                 .get(input)
                 .map(crate::judge::input_in_words)?;
+            if let Some(prompt) = prompt_missing(fixture, run, input) {
+                return Some(format!(
+                    "The program took {}, then waited for {next} without writing its prompt \
+                     `{prompt}` first: that prompt is missing from its output.\n",
+                    taken.taken(),
+                ));
+            }
             Some(format!(
                 "The program took {}, then waited for more input without writing anything, \
                  and was given {next} there: {}.\n",
@@ -338,43 +423,125 @@ fn read_on(fixture: &Fixture, run: &Run) -> String {
         .unwrap_or_default()
 }
 
-/// What to know when the run, given one answer at a time, waited for an input without ever
-/// writing the prompt that comes before it: a prompt given to the call that reads the line,
-/// which some runtimes write only on a terminal (PHP's `readline($prompt)`). `None` otherwise.
-fn prompt_never_written(fixture: &Fixture, run: &Run) -> Option<String> {
+/// The prompt of input `input` (0-based, past the first), as the transcript writes it, when it
+/// is all the transcript shows between the input before and this one and the run never wrote
+/// it once it had that input before: a prompt missing, not text written late or an answer
+/// read on. `None` otherwise.
+fn prompt_missing(fixture: &Fixture, run: &Run, input: usize) -> Option<String> {
+    let transcript = &fixture.transcript;
+    let offsets = transcript.input_offsets();
+    let expected = transcript.stdout();
+    let between = expected.get(*offsets.get(input.checked_sub(1)?)?..*offsets.get(input)?)?;
+    let prompt = &transcript.inputs().get(input)?.prompt;
+    let words = prompt.trim_ascii();
+    let given = *run.interleaving.as_ref()?.given.get(input - 1)?;
+    let after = run.stdout.get(given..)?;
+    (between == prompt.as_slice() && !words.is_empty() && !contains(after, words))
+        .then(|| escape(words))
+}
+
+/// Whether `text` holds `part` anywhere.
+fn contains(text: &[u8], part: &[u8]) -> bool {
+    text.windows(part.len()).any(|window| window == part)
+}
+
+/// What to know when the run, given one answer at a time, waited for an input whose prompt it
+/// never wrote: the prompt is named, alone, as the transcript has it on its line; and where the
+/// program runs on PHP, whose `readline($prompt)` writes its prompt only on a terminal, how to
+/// write it. `None` when every prompt it waited after was written.
+fn prompt_never_written(fixture: &Fixture, run: &Run, command: &[String]) -> Option<String> {
     let record = run.interleaving.as_ref()?;
-    let expected = fixture.transcript.stdout();
-    let offsets = fixture.transcript.input_offsets();
-    // The inputs it waited for, each given when it did.
-    let prompt = offsets
+    let (input, prompt) = fixture
+        .transcript
+        .inputs()
         .iter()
         .take(record.given.len())
-        .filter_map(|&offset| {
-            let before = expected.get(..offset)?;
-            let line = &before[before
-                .iter()
-                .rposition(|&byte| byte == b'\n')
-                .map_or(0, |at| at + 1)..];
-            // Its words, however it is spaced or punctuated: a prompt written otherwise (without
-            // its colon, say) is another difference, not one never written.
-            let prompt = line.trim_ascii();
+        .find_map(|input| {
+            // Its words, however it is spaced or punctuated: a prompt written otherwise
+            // (without its colon, say) is another difference, not one never written.
+            let prompt = input.prompt.trim_ascii();
             let words = prompt.strip_suffix(b":").unwrap_or(prompt).trim_ascii_end();
-            (!words.is_empty()).then_some((prompt, words))
-        })
-        .find(|(_, words)| {
-            !run.stdout
-                .windows(words.len())
-                .any(|window| window == *words)
-        })
-        .map(|(prompt, _)| prompt)?;
-    Some(format!(
-        "\nThe program waited for input without ever writing the prompt `{}`. If it passes the \
-         prompt to the call that reads the line: some runtimes write that prompt only on a \
-         terminal, never on a pipe as here (PHP's `readline($prompt)` is one). Write the prompt \
-         first (`echo` in PHP), then read the line (`readline()` or `fgets(STDIN)`).\n",
+            (!words.is_empty() && !contains(&run.stdout, words)).then_some((input, prompt))
+        })?;
+    let mut text = format!(
+        "\nThe program waited for {} without ever writing its prompt `{}`.\n",
+        crate::judge::input_in_words(input),
         escape(prompt)
+    );
+    if runs_on(command, "php") {
+        text.push_str(
+            "PHP's `readline($prompt)` writes its prompt only on a terminal, never on a pipe as \
+             here: write the prompt first (`echo`), then read the line (`readline()` or \
+             `fgets(STDIN)`).\n",
+        );
+    }
+    Some(text)
+}
+
+/// Whether `command` runs on `runtime`: one of its words is the runtime's program, by its file
+/// name, perhaps with its version after it (`php8.2`), as a shell's `-c` line names it too.
+fn runs_on(command: &[String], runtime: &str) -> bool {
+    command
+        .iter()
+        .flat_map(|word| word.split_whitespace())
+        .filter_map(|word| word.rsplit('/').next())
+        .any(|name| {
+            name.strip_prefix(runtime)
+                .is_some_and(|version| version.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        })
+}
+
+/// Why output that stops early may have been kept back, when the run's end says so: it was
+/// stopped while its output ended mid-line at a multiple of a buffer's size, or, given one
+/// answer at a time, it was stopped while it computed (not while it waited for input) having
+/// written nothing since it read its last answer, where the expected output goes on. `None`
+/// otherwise.
+fn kept_back(fixture: &Fixture, run: &Run) -> Option<String> {
+    const ADVICE: &str = "the output may have been kept back in the program's buffer, and lost \
+                          when it was stopped: flush standard output after each prompt and each \
+                          line it must show (in Python `print(..., flush=True)`, in C \
+                          `fflush(stdout)`, in Java `System.out.flush()`).\n";
+    let stopped = matches!(
+        run.outcome,
+        Outcome::TimedOut(..) | Outcome::Signaled(_) | Outcome::LimitExceeded(_)
+    );
+    let stdout = &run.stdout;
+    if !stopped {
+        return None;
+    }
+    if !stdout.is_empty() && stdout.len().is_multiple_of(BUFFER_SIZE) && !stdout.ends_with(b"\n") {
+        return Some(format!(
+            "\nIts output ends in the middle of a line, after {} bytes, a multiple of {BUFFER_SIZE} \
+             (the size of a common output buffer): {ADVICE}",
+            stdout.len()
+        ));
+    }
+    let record = run.interleaving.as_ref()?;
+    if !matches!(run.outcome, Outcome::TimedOut(..)) || record.asked_for_more.is_some() {
+        return None;
+    }
+    let expected = fixture.transcript.stdout();
+    let read = record.given.len();
+    let last_place = *fixture
+        .transcript
+        .input_offsets()
+        .get(read.checked_sub(1)?)?;
+    let written_since = stdout.len() - record.given.last().copied().unwrap_or(0);
+    if written_since > 0 || expected.len() <= last_place {
+        return None;
+    }
+    // A program stopped before it read anything may as well have computed all along.
+    let last = fixture.transcript.inputs().get(read.checked_sub(1)?)?;
+    Some(format!(
+        "\nIt was not waiting for input when it was stopped, and nothing it wrote after it read \
+         {} reached the grader, where the expected output goes on: {ADVICE}",
+        crate::judge::input_in_words(last)
     ))
 }
+
+/// The size of the output buffer of many runtimes (C's stdio on a pipe, Python's), or a
+/// divisor of it: output cut at a multiple of it was most likely written a buffer at a time.
+const BUFFER_SIZE: usize = 4096;
 
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
@@ -597,13 +764,51 @@ fn two_lines(
         "{actual_label:width$}{}",
         paint.paint(ACTUAL, &show(got, "(nothing: the output ends here)"))
     );
-    if let Some(column) = column {
+    let Some((column, got)) = column.zip(got) else {
+        return text;
+    };
+    let length = got.chars().count();
+    // An empty line is shown in words, with nothing to point at.
+    if length == 0 {
+        return text;
+    }
+    if column <= length {
         let _ = writeln!(
             text,
             "{:width$}^ column {column}",
             "",
             width = width + column - 1
         );
+        return text;
+    }
+    // A caret past the end would point at nothing: the line's end is the difference, in words.
+    let rest = want
+        .and_then(|want| want.strip_prefix(got))
+        .filter(|rest| !rest.is_empty());
+    let ends = format!("{:width$}the line ends after column {length}", "");
+    match rest {
+        Some(rest) if rest.trim_start_matches(' ').is_empty() => {
+            let spaces = if rest.len() == 1 {
+                "one more space".to_owned()
+            } else {
+                format!("{} more spaces", rest.len())
+            };
+            let _ = writeln!(
+                text,
+                "{ends}, where the expected line has {spaces}"
+            );
+        }
+        Some(rest) => {
+            let _ = writeln!(
+                text,
+                "{ends}, where the expected line goes on with `{}`",
+                cut(&visible_whitespace(&format!("{rest}\n")))
+            );
+        }
+        None if want != Some(got) => {
+            let _ = writeln!(text, "{ends}");
+        }
+        None => {}
     }
     text
 }

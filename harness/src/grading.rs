@@ -163,6 +163,7 @@ impl Case<'_> {
             judgement,
             run,
             played,
+            command: program.words(),
         })
     }
 

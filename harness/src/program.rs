@@ -118,6 +118,15 @@ impl Program {
         &self.argv
     }
 
+    /// The words of its command, as text.
+    #[must_use]
+    pub fn words(&self) -> Vec<String> {
+        self.argv
+            .iter()
+            .map(|word| word.to_string_lossy().into_owned())
+            .collect()
+    }
+
     /// The folder the program runs in, when it is not the grader's.
     #[must_use]
     pub fn folder(&self) -> Option<&Path> {

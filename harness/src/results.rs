@@ -40,6 +40,9 @@ pub struct CaseResult {
     /// The case as it was played, where its input was not the fixture's: a case whose
     /// interactor gave the input, its transcript the whole conversation.
     pub played: Option<Box<Fixture>>,
+    /// The words of the command that ran the program: advice about a runtime is given only
+    /// where the program runs on it.
+    pub command: Vec<String>,
 }
 
 impl CaseResult {

@@ -180,6 +180,7 @@ pub fn grade(
             judgement,
             run,
             played: None,
+            command: program.words(),
         };
         let failed = !result.passed(how.criterion);
         graded.push((fixture, result));

@@ -179,14 +179,14 @@ impl Transcript {
     /// program did not ask for them.
     #[must_use]
     pub fn of_run(&self, stdout: &[u8]) -> String {
-        self.render_run(stdout, &[], true).text
+        self.render_run(stdout, &[], Inputs::ListUnasked).text
     }
 
     /// [`Transcript::of_run`] without the inputs the program never asked for: what a terminal
     /// would have shown.
     #[must_use]
     pub fn shown_in_run(&self, stdout: &[u8]) -> String {
-        self.render_run(stdout, &[], false).text
+        self.render_run(stdout, &[], Inputs::PlaceTheRest).text
     }
 
     /// [`Transcript::shown_in_run`] with the first inputs at `known` offsets of `stdout`, such
@@ -194,14 +194,21 @@ impl Transcript {
     /// are placed as there.
     #[must_use]
     pub fn shown_in_run_at<'a>(&self, stdout: &'a [u8], known: &[usize]) -> RunTranscript<'a> {
-        self.render_run(stdout, known, false)
+        self.render_run(stdout, known, Inputs::PlaceTheRest)
+    }
+
+    /// The transcript of a run given one answer at a time, each input where the program read
+    /// it, at `given` offsets of `stdout`, and no other: an input it never read is not shown.
+    #[must_use]
+    pub fn shown_as_given<'a>(&self, stdout: &'a [u8], given: &[usize]) -> RunTranscript<'a> {
+        self.render_run(stdout, given, Inputs::Known)
     }
 
     fn render_run<'a>(
         &self,
         stdout: &'a [u8],
         known: &[usize],
-        list_unasked: bool,
+        inputs: Inputs,
     ) -> RunTranscript<'a> {
         let expected = self.stdout();
         let agreeing = expected
@@ -217,6 +224,7 @@ impl Transcript {
             expected_offset += output.len();
             let at = match known.get(index) {
                 Some(&at) => (cursor..=stdout.len()).contains(&at).then_some(at),
+                None if inputs == Inputs::Known => None,
                 None if expected_offset <= agreeing => Some(expected_offset),
                 None => prompt_end(stdout, cursor, &input.prompt),
             };
@@ -231,7 +239,7 @@ impl Transcript {
         if !rest.is_empty() && !rest.ends_with(b"\n") {
             text.push_str("\\z\n");
         }
-        if list_unasked {
+        if inputs == Inputs::ListUnasked {
             for input in &self.inputs[placed.len()..] {
                 text.push_str(&input.line_end());
             }
@@ -242,6 +250,17 @@ impl Transcript {
             placed,
         }
     }
+}
+
+/// Which inputs a run's transcript shows, beyond those at known offsets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Inputs {
+    /// Those known alone: the record of the run says where each input read was given.
+    Known,
+    /// The others too, each placed as well as the output allows, where their prompt is.
+    PlaceTheRest,
+    /// The others placed, then those never placed listed at the end.
+    ListUnasked,
 }
 
 /// A run written as a transcript, with where in its output each input shown was placed, so
@@ -256,6 +275,12 @@ pub struct RunTranscript<'a> {
 }
 
 impl RunTranscript<'_> {
+    /// The run's output.
+    #[must_use]
+    pub fn stdout(&self) -> &[u8] {
+        self.stdout
+    }
+
     /// The 1-based line of the transcript that shows the output byte at `offset` (or, at the
     /// end of the output, the line that would come next).
     #[must_use]
@@ -277,6 +302,14 @@ impl RunTranscript<'_> {
             Some(offset) => self.placed.iter().filter(|&&at| at <= offset).count(),
             None => self.placed.len(),
         }
+    }
+
+    /// How many inputs the transcript shows on the lines before its 1-based line `line`.
+    #[must_use]
+    pub fn inputs_shown_before_line(&self, line: usize) -> usize {
+        (0..self.placed.len())
+            .take_while(|&index| self.line_of_input(index).is_some_and(|at| at < line))
+            .count()
     }
 
     /// The 1-based line of the transcript on which input `index` (0-based) is given, if it is
@@ -319,12 +352,27 @@ pub fn split_input_line(line: &str) -> Option<(&str, &str)> {
 }
 
 /// Where an input with `prompt` goes in `output`, searching from `from`: right after the first
-/// line (or the rest of the current one, at `from`) that starts with the prompt.
+/// line (or the rest of the current one, at `from`) that starts with the prompt; else after the
+/// first that starts with its words, and the spaces or tabs after them, so that a prompt
+/// written without its space, or with more, still has its answer on its line.
 fn prompt_end(output: &[u8], from: usize, prompt: &[u8]) -> Option<usize> {
-    (from..=output.len())
-        .filter(|&at| at == from || output[at - 1] == b'\n')
+    let line_starts =
+        || (from..=output.len()).filter(move |&at| at == from || output[at - 1] == b'\n');
+    let words = prompt.trim_ascii_end();
+    line_starts()
         .find(|&at| output[at..].starts_with(prompt))
         .map(|at| at + prompt.len())
+        .or_else(|| {
+            let at =
+                line_starts().find(|&at| !words.is_empty() && output[at..].starts_with(words))?;
+            let end = at + words.len();
+            Some(
+                end + output[end..]
+                    .iter()
+                    .take_while(|&&b| b == b' ' || b == b'\t')
+                    .count(),
+            )
+        })
 }
 
 /// The bytes a piece of transcript text stands for, and whether it ends in `\z`.
@@ -492,10 +540,18 @@ mod tests {
         assert_eq!(run.line_of_input(1), Some(4));
         assert_eq!(run.column_of_byte(6), 2);
         assert_eq!(run.column_of_byte(7), 1, "right after an input");
-        // Inputs past those known are placed after their prompts, which this run never shows.
+        // Inputs past those known are placed after their prompts, even written without their
+        // space; a prompt this run never shows places nothing.
         let run = transcript.shown_in_run_at(stdout, &[3]);
-        assert_eq!(run.text, "Q:\n> 1\nA\nQ:B\n");
+        assert_eq!(run.text, "Q:\n> 1\nA\nQ:> 2\nB\n");
+        let run = transcript.shown_in_run_at(b"Q:\nA\nR: B\n", &[3]);
+        assert_eq!(run.text, "Q:\n> 1\nA\nR: B\n");
         assert_eq!(run.line_of_input(1), None);
+        // A run given one answer at a time shows only the inputs it read.
+        let run = transcript.shown_as_given(b"Q: A\nQ: ", &[3]);
+        assert_eq!(run.text, "Q: > 1\nA\nQ: \\z\n");
+        assert_eq!(run.inputs_shown_before_line(3), 1);
+        assert_eq!(transcript.shown_as_given(b"Q: ", &[]).text, "Q: \\z\n");
     }
 
     proptest! {

@@ -240,15 +240,8 @@ impl ProgramResults {
                 } else {
                     Status::Fail
                 };
-                let message = (!result.verdict().passed()).then(|| {
-                    feedback::report(
-                        result.number,
-                        fixture,
-                        &result.run,
-                        &result.judgement,
-                        Paint::default(),
-                    )
-                });
+                let message = (!result.verdict().passed())
+                    .then(|| feedback::report(result, fixture, Paint::default()));
                 let weight = weight(result.number);
                 CaseEntry {
                     content: Status::of(result.passed(Criterion::Content)),

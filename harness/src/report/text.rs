@@ -59,13 +59,7 @@ pub fn program_report_showing(
             write!(
                 out,
                 "{}",
-                feedback::report(
-                    result.number,
-                    fixture,
-                    &result.run,
-                    &result.judgement,
-                    paint
-                )
+                feedback::report(result, fixture, paint)
             )?;
             writeln!(out)?;
         }

@@ -122,7 +122,7 @@ fn a_rejection_tells_the_learner_the_checkers_message_and_the_instructor_its_own
         result.judgement.judge_message.as_deref(),
         Some("judge: line 2 should greet Ann")
     );
-    let report = feedback::report(1, &case, &result.run, &result.judgement, Paint::default());
+    let report = feedback::report(&result, &case, Paint::default());
     assert_eq!(
         report,
         "Wrong answer in test #1 (greeting)\nline 2 should greet Ann\n\nThe run (`> ` marks the \
@@ -253,7 +253,7 @@ fn an_interactors_rejection_is_a_wrong_answer() {
         Verdict::Rejected("the program answered `bye`, not `got hello`".to_owned())
     );
     let played = result.played.as_deref().expect("the conversation");
-    let report = feedback::report(1, played, &result.run, &result.judgement, Paint::default());
+    let report = feedback::report(&result, played, Paint::default());
     assert!(report.contains("  > hello\n  bye\n"), "{report}");
 }
 
