@@ -293,17 +293,7 @@ pub fn write_report(
         Outcome::Graded { results, .. } => match checked.first_failure() {
             Some(failure) => {
                 let fixture = failure.fixture(&checked.fixtures);
-                write!(
-                    out,
-                    "{}",
-                    feedback::report(
-                        failure.number,
-                        fixture,
-                        &failure.run,
-                        &failure.judgement,
-                        style.paint()
-                    )
-                )?;
+                write!(out, "{}", feedback::report(failure, fixture, style.paint()))?;
                 writeln!(out)?;
                 // Only where there was a case before this one to speak of.
                 let before = if failure.number > 1 {
@@ -358,7 +348,7 @@ pub fn write_next(
     let Some(next) = current else {
         return writeln!(
             out,
-            "All {} stages are done: the kata is complete. Well played!",
+            "All {} stages are done: the kata is complete.",
             course.stage_count()
         );
     };

@@ -99,7 +99,7 @@ enum Command {
     Dev(Dev),
     /// Run the reference solution of stage N here, to see what your program should do.
     Play {
-        /// The stage to play, from 1.
+        /// The stage whose reference runs, from 1.
         stage: u8,
         /// The kata, outside a project: the name of one built into kata, or its folder.
         #[arg(long, value_name = "NAME|DIR")]
