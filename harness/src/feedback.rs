@@ -132,6 +132,10 @@ pub fn report(result: &CaseResult, fixture: &Fixture, paint: Paint) -> String {
             ) {
                 text.push_str(&stderr_report(&run.stderr));
             }
+            // A runtime that ran out of the heap the limit grants names its error.
+            if matches!(verdict, Verdict::LimitExceeded { .. }) && !run.stderr.is_empty() {
+                text.push_str(&stderr_report(&run.stderr));
+            }
             if matches!(verdict, Verdict::TooMuchOutput(_)) {
                 text.push_str(&flood_report(&run.stdout));
             }

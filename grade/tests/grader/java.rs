@@ -2,8 +2,10 @@
 //! a `Scanner` reading one answer at a time passes, and one that does not expect the end of its
 //! input crashes with the exception named, one reading two numbers with `nextInt()` from a
 //! one-number answer is told what it did, and one with 200 threads of its own passes within the
-//! default limits. The programs are compiled by one `javac` run, the slowest step of the whole
-//! suite, and run with a JVM set to start quickly.
+//! default limits, as does one holding 200 MB with 60 threads, its heap sized to the memory
+//! limit; one holding 900 MB breaks the memory limit, and is told so with its error. The
+//! programs are compiled by one `javac` run, the slowest step of the whole suite, and run with a
+//! JVM set to start quickly.
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -37,6 +39,9 @@ pub(crate) fn trials() -> Vec<Trial> {
                         "submissions/java/Stage5.java",
                         "submissions/java/Stage4NextInt.java",
                         "submissions/java/Threads.java",
+                        "submissions/java/Holding.java",
+                        "submissions/java/HoldsTwoHundredMegabytes.java",
+                        "submissions/java/HoldsNineHundredMegabytes.java",
                     ])
                     .status()
                     .expect("javac runs");
@@ -82,6 +87,16 @@ pub(crate) fn trials() -> Vec<Trial> {
                             graded.report
                         );
                     });
+                    scope.spawn(|| {
+                        holding_what_the_limit_grants_passes(&command("HoldsTwoHundredMegabytes"));
+                    });
+                    scope.spawn(|| {
+                        holding_more_breaks_the_memory_limit(
+                            &command("HoldsNineHundredMegabytes"),
+                            built.path(),
+                            &jdk.java,
+                        );
+                    });
                     next_int_takes_the_answer_and_waits(
                         &command("Stage4NextInt"),
                         built.path(),
@@ -105,6 +120,36 @@ fn next_int_takes_the_answer_and_waits(command: &[OsString], built: &Path, java:
     assert_eq!(graded.status, Some(1), "{}", graded.report);
     snapshot(
         "a_java_next_int_reader_takes_one_number_and_waits_for_another",
+        &graded
+            .report
+            .replace(&built.display().to_string(), "<build>")
+            .replace(&java.display().to_string(), "java"),
+    );
+}
+
+/// A Java stage 1 holding 200 MB with 60 threads passes under the default limits: its JVM's
+/// heap is sized to the memory limit, not a quarter of it.
+fn holding_what_the_limit_grants_passes(command: &[OsString]) {
+    let mut words = args(&["1", "--fixtures", "fixtures", "--"]);
+    words.extend_from_slice(command);
+    let graded = grade(&words);
+    assert_eq!(graded.status, Some(0), "{}", graded.report);
+    assert!(
+        graded.report.contains("1 passed, 0 failed"),
+        "{}",
+        graded.report
+    );
+}
+
+/// The same holding 900 MB breaks the memory limit, and the report shows the error its JVM
+/// named, never that the program could not start.
+fn holding_more_breaks_the_memory_limit(command: &[OsString], built: &Path, java: &Path) {
+    let mut words = args(&["1", "--fixtures", "fixtures", "--"]);
+    words.extend_from_slice(command);
+    let graded = grade(&words);
+    assert_eq!(graded.status, Some(1), "{}", graded.report);
+    snapshot(
+        "a_java_program_holding_more_than_its_memory_limit_breaks_it",
         &graded
             .report
             .replace(&built.display().to_string(), "<build>")
