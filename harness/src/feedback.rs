@@ -121,7 +121,7 @@ pub fn report(result: &CaseResult, fixture: &Fixture, paint: Paint) -> String {
         }
         (Verdict::WrongAnswer, Finding::Differs(mismatch)) => {
             let _ = writeln!(text, "The {subject} is wrong: {}.", mismatch.summary);
-            text.push_str(&read_on(fixture, run));
+            text.push_str(&read_on(fixture, run, command));
             text.push_str(&views.mismatch(subject, mismatch));
         }
         (_, finding) => {
@@ -393,7 +393,7 @@ impl Views<'_> {
 /// Where the program took an answer and waited for the next without writing anything, what it
 /// did, in a line: it never wrote the prompt of the next answer, or it read more than one
 /// answer holds and took the next as the rest.
-fn read_on(fixture: &Fixture, run: &Run) -> String {
+fn read_on(fixture: &Fixture, run: &Run, command: &[String]) -> String {
     let transcript = &fixture.transcript;
     let Some(record) = &run.interleaving else {
         return String::new();
@@ -408,8 +408,9 @@ fn read_on(fixture: &Fixture, run: &Run) -> String {
             if let Some(prompt) = prompt_missing(fixture, run, input) {
                 return Some(format!(
                     "The program took {}, then waited for {next} without writing its prompt \
-                     `{prompt}` first: that prompt is missing from its output.\n",
+                     `{prompt}` first: that prompt is missing from its output.\n{}",
                     taken.taken(),
+                    readline_advice(command),
                 ));
             }
             Some(format!(
@@ -472,14 +473,20 @@ fn prompt_never_written(fixture: &Fixture, run: &Run, command: &[String]) -> Opt
         crate::judge::input_in_words(input),
         escape(prompt)
     );
-    if runs_on(command, "php") {
-        text.push_str(
-            "PHP's `readline($prompt)` writes its prompt only on a terminal, never on a pipe as \
-             here: write the prompt first (`echo`), then read the line (`readline()` or \
-             `fgets(STDIN)`).\n",
-        );
-    }
+    text.push_str(readline_advice(command));
     Some(text)
+}
+
+/// What to know of a prompt never written, for a program run by `command`: for one run on PHP,
+/// whose `readline($prompt)` writes its prompt only on a terminal, how to write it; else
+/// nothing, since no other runtime's reason is known.
+fn readline_advice(command: &[String]) -> &'static str {
+    if runs_on(command, "php") {
+        "PHP's `readline($prompt)` writes its prompt only on a terminal, never on a pipe as here: \
+         write the prompt first (`echo`), then read the line (`readline()` or `fgets(STDIN)`).\n"
+    } else {
+        ""
+    }
 }
 
 /// Whether `command` runs on `runtime`: one of its words is the runtime's program, by its file
@@ -797,10 +804,7 @@ fn two_lines(
             } else {
                 format!("{} more spaces", rest.len())
             };
-            let _ = writeln!(
-                text,
-                "{ends}, where the expected line has {spaces}"
-            );
+            let _ = writeln!(text, "{ends}, where the expected line has {spaces}");
         }
         Some(rest) => {
             let _ = writeln!(
@@ -881,6 +885,20 @@ mod tests {
             stderr_report(b"EOFError: EOF when reading a line\n"),
             "The error it names:\n  | EOFError: EOF when reading a line\n"
         );
+    }
+
+    #[test]
+    fn advice_about_a_runtime_is_for_a_program_run_on_it() {
+        let words = |line: &str| line.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        assert!(runs_on(&words("php stage1.php"), "php"));
+        assert!(runs_on(&words("/usr/bin/php8.2 -f stage1.php"), "php"));
+        assert!(runs_on(
+            &["sh".into(), "-c".into(), "php a.php".into()],
+            "php"
+        ));
+        assert!(!runs_on(&words("python3 stage1.php.py"), "php"));
+        assert!(!runs_on(&words("./phpunit"), "php"));
+        assert!(readline_advice(&words("python3 a.py")).is_empty());
     }
 
     #[test]

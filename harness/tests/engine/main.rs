@@ -8,9 +8,11 @@
 //! - [`limits`]: deadlines, the output cap, and nothing left running;
 //! - [`sandbox`]: what a case may read, and the folder it runs in;
 //! - [`grading`]: a stage's cases in parallel, stopping at the first failure;
-//! - [`judges`]: cases judged by a program of the kata, a checker or an interactor.
+//! - [`judges`]: cases judged by a program of the kata, a checker or an interactor;
+//! - [`feedback`]: the report on a failed case, which names the first real difference.
 
 mod driving;
+mod feedback;
 mod grading;
 mod judges;
 mod limits;
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
     trials.extend(sandbox::trials());
     trials.extend(grading::trials());
     trials.extend(judges::trials());
+    trials.extend(feedback::trials());
     // Most trials wait for the fake program, not for a core.
     test_support::run_with(trials, 2)
 }
