@@ -326,6 +326,7 @@ fn reference_problems(
         .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
     let mut problems = Vec::new();
     let mut cannot_start = Vec::new();
+    let mut judge_failures = Vec::new();
     for result in results
         .iter()
         .filter(|result| !result.passed(Criterion::Exact))
@@ -344,6 +345,26 @@ fn reference_problems(
                         reference_command(stage)
                     ),
                 });
+            }
+            continue;
+        }
+        if let Verdict::JudgeError(_) = result.verdict() {
+            // A judge of the kata that fails the same way on every case: once, in its words.
+            let said = result.judgement.judge_message.clone().unwrap_or_default();
+            if !judge_failures.contains(&said) {
+                let judge = stage.judges.of(&fixture.name);
+                problems.push(Problem {
+                    path: manifest.clone(),
+                    line: judge.map(|judge| judge.line),
+                    message: format!(
+                        "the {} of stage {} fails, first on case `{}`, saying:\n{}",
+                        judge.map_or("judge", |judge| judge.role.name()),
+                        stage.number,
+                        fixture.shown_name(),
+                        indented(&said)
+                    ),
+                });
+                judge_failures.push(said);
             }
             continue;
         }

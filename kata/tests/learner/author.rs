@@ -34,6 +34,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             failed_fixture,
         ),
         test(
+            "author::a_checker_that_fails_is_reported_once_in_its_own_words",
+            failing_checker,
+        ),
+        test(
             "author::stray_files_and_a_stage_without_order_are_reported",
             stray_and_order,
         ),
@@ -303,6 +307,36 @@ fn stray_and_order() {
              file names, `greets-ann` first; name the cases to meet first",
             greeter.path("kata-manifest.toml").display()
         )),
+        "{}",
+        checked.out
+    );
+}
+
+fn failing_checker() {
+    let greeter = Greeter::new(&[("greets-ann", "> Ann\n"), ("greets-bob", "> Bob\n")]);
+    assert_eq!(greeter.dev(&["record"]).status, 0);
+    let manifest = greeter.read("kata-manifest.toml");
+    greeter.write(
+        "kata-manifest.toml",
+        &format!("{manifest}checker = {{ run = \"sh judge.sh\" }}\n"),
+    );
+    greeter.write("judge.sh", "echo 'no answer file here' >&2\nexit 3\n");
+    let checked = greeter.check();
+    assert_eq!(checked.status, 1, "{checked:?}");
+    assert_eq!(
+        problems(&checked, &greeter.folder),
+        [
+            "/kata-manifest.toml:9: the checker of stage 1 fails, first on case `greets-ann`, \
+          saying:"
+        ],
+        "{}",
+        checked.out
+    );
+    assert!(
+        checked.out.contains(
+            "  the kata's checker `sh judge.sh` exited with status 3, which is neither 42 \
+             (accepted) nor 43 (wrong answer)\n  Its standard error:\n  no answer file here\n"
+        ),
         "{}",
         checked.out
     );
