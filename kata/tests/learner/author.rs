@@ -18,6 +18,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             sketch_recorded,
         ),
         test(
+            "author::a_recording_of_the_calculator_finds_its_insta_snapshots_as_they_are",
+            insta_snapshots_unchanged,
+        ),
+        test(
             "author::a_change_is_shown_and_written_only_when_accepted",
             change_accepted,
         ),
@@ -149,6 +153,20 @@ fn sketch_recorded() {
     // The recorded kata is complete: it passes its own check.
     let checked = greeter.check();
     assert_eq!(checked.status, 0, "{checked:?}");
+}
+
+/// The calculator's fixtures were written by insta, through the workspace's tests: a record
+/// writes the same files, headers included, so it finds nothing to change.
+fn insta_snapshots_unchanged() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let folder = crate::katas::calculator_copy(dir.path());
+    let recorded = kata(&folder, &["dev", "record"], "");
+    assert_eq!(recorded.status, 0, "{recorded:?}");
+    assert!(
+        recorded.out.ends_with("0 recorded, 16 unchanged.\n"),
+        "{}",
+        recorded.out
+    );
 }
 
 fn change_accepted() {

@@ -36,7 +36,7 @@ pub(crate) fn trials() -> Vec<Trial> {
 }
 
 /// The calculator kata, copied into `dir` (outside the repository): its folder.
-fn calculator_copy(dir: &Path) -> std::path::PathBuf {
+pub(crate) fn calculator_copy(dir: &Path) -> std::path::PathBuf {
     let source = test_support::manifest_dir()
         .parent()
         .expect("kata/ is in the workspace")
