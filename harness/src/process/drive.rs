@@ -623,3 +623,33 @@ fn set_nonblocking(fd: BorrowedFd<'_>) -> io::Result<()> {
         Err(io::Error::last_os_error())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a stream of `chunks`, kept as [`Keep::Ends`] of 12 bytes and 8, comes to.
+    fn kept(chunks: &[&[u8]]) -> String {
+        let nothing = std::fs::File::open("/dev/null").expect("/dev/null");
+        let mut drain = Drain::new(nothing, Keep::Ends { head: 12, tail: 8 });
+        for chunk in chunks {
+            drain.keep(chunk);
+        }
+        String::from_utf8_lossy(&drain.into_kept()).into_owned()
+    }
+
+    #[test]
+    fn standard_error_keeps_its_first_lines_and_its_last() {
+        assert_eq!(kept(&[b"short\n", b"lines\n"]), "short\nlines\n");
+        // A traceback's first line and its last, whole, and how much was left out between.
+        let long: Vec<u8> = b"Traceback:\n".iter().chain(&[b'x'; 40]).copied().collect();
+        assert_eq!(
+            kept(&[&long, b"\nError!\n"]),
+            "Traceback:\n[... 41 bytes left out ...]\nError!\n"
+        );
+        assert_eq!(
+            kept(&[b"one line with no end at all, long"]),
+            "one line wit\n[... 13 bytes left out ...]\nll, long"
+        );
+    }
+}
