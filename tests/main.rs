@@ -6,7 +6,9 @@
 //! - [`bounded_memory`]: a huge line answered exactly in bounded memory;
 //! - [`every_grid`] and [`every_game`]: all 19,683 grids of stage 3, all 255,168 games of stage 5;
 //! - [`arbitrary_input`]: property tests on any input;
-//! - [`content`]: the content check against the exact one, on every fixture.
+//! - [`content`]: the content check against the exact one, on every fixture;
+//! - [`feedback`]: the report on every fixture of every kata, its output changed, never shows a
+//!   difference that is none.
 //!
 //! The katas under test are found at run time from their manifests ([`katas`]); their reference
 //! programs are the workspace's own binaries, built once per run of this binary ([`stages`]),
@@ -17,6 +19,7 @@ mod bounded_memory;
 mod content;
 mod every_game;
 mod every_grid;
+mod feedback;
 mod fixtures;
 mod katas;
 mod process;
@@ -32,5 +35,6 @@ fn main() -> ExitCode {
     trials.extend(every_game::trials());
     trials.extend(arbitrary_input::trials());
     trials.extend(content::trials());
+    trials.extend(feedback::trials());
     test_support::run(trials)
 }

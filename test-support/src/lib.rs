@@ -6,6 +6,8 @@
 //!   [`test_with`]: trials that need a tool, skipped visibly without it.
 //! - [`within`]: a watchdog for anything that could hang.
 //! - [`snapshot`]: an insta snapshot in a folder named at run time.
+//! - [`false_difference`]: a report's difference that is none: two equal lines, a caret past a
+//!   line's end.
 //! - [`toolchain`]: the interpreters and compilers of other languages, or a visible skip.
 
 pub mod toolchain;
@@ -150,4 +152,41 @@ pub fn snapshot(folder: &Path, name: &str, text: &str) {
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     settings.bind(|| insta::assert_snapshot!(name, text));
+}
+
+/// What is wrong with the two-line differences of a report on a failed case, if anything:
+/// an "Expected" line shown equal to the "Actual" line under it, or a caret (`^ column N`) past
+/// the end of the actual line it marks. `None` when every difference it shows is a real one.
+#[must_use]
+pub fn false_difference(report: &str) -> Option<String> {
+    let lines: Vec<&str> = report.lines().collect();
+    for (index, pair) in lines.windows(2).enumerate() {
+        let [expected, actual] = pair else { continue };
+        if !(expected.starts_with("Expected line ") && actual.starts_with("Actual line ")) {
+            continue;
+        }
+        // Both labels are padded to the longer one's width.
+        let label = |line: &str| line.find(": ").map_or(0, |at| at + 2);
+        let width = label(expected).max(label(actual));
+        let (want, got) = (
+            expected.get(width..).unwrap_or_default(),
+            actual.get(width..).unwrap_or_default(),
+        );
+        if want == got {
+            return Some(format!("two equal lines, `{got}`"));
+        }
+        let caret = lines
+            .get(index + 2)
+            .filter(|line| line.trim_start().starts_with("^ column "))
+            .and_then(|line| line.find('^'));
+        if let Some(at) = caret {
+            let column = (at + 1).saturating_sub(width);
+            if column == 0 || column > got.chars().count() {
+                return Some(format!(
+                    "a caret at column {column}, past the end of `{got}`"
+                ));
+            }
+        }
+    }
+    None
 }
