@@ -110,21 +110,7 @@ pub fn check(
     for stage in &kata.stages {
         every_stage_readable &= kata.fixtures(stage.number).is_ok();
         let before = found.problems.len();
-        let examples = match kata.description(stage.number) {
-            Err(error) => {
-                found.problems.push(error.into());
-                Vec::new()
-            }
-            // A problem package's statement is its own, under the problem's name.
-            Ok(_) if kata.package.is_some() => Vec::new(),
-            Ok(text) => {
-                let path = kata.path_of(&stage.description);
-                found.problems.extend(texts::heading(&path, &text, stage));
-                let (examples, unreadable) = texts::examples(&path, &text);
-                found.problems.extend(unreadable);
-                examples
-            }
-        };
+        let examples = task(&kata, stage, &mut found.problems);
         if let Some(folder) = kata.folder().filter(|_| kata.package.is_none()) {
             found
                 .problems
@@ -139,26 +125,8 @@ pub fn check(
                     .extend(crate::submissions::check(&kata, package, out, style)?);
             }
             Ok(fixtures) => {
-                found
-                    .problems
-                    .extend(fixtures.iter().filter_map(missing_hint));
-                found
-                    .warnings
-                    .extend(texts::unordered(&manifest, stage, &fixtures));
-                let names: Vec<&str> = fixtures
-                    .iter()
-                    .map(|fixture| fixture.name.as_str())
-                    .collect();
-                if let Err(message) = stage.scoring.weights(&names, true) {
-                    found.problems.push(Problem {
-                        path: manifest.clone(),
-                        line: Some(stage.reference_line),
-                        message: format!("stage {}: {message}", stage.number),
-                    });
-                }
-                let reference = reference_problems(&kata, stage, &examples, style)?;
-                first_stage_passes &= stage.number != 1 || reference.cases_pass;
-                found.problems.extend(reference.problems);
+                let cases_pass = cases(&kata, stage, &fixtures, &examples, &mut found, style)?;
+                first_stage_passes &= stage.number != 1 || cases_pass;
             }
         }
         let count = found.problems.len() - before;
@@ -194,6 +162,59 @@ pub fn check(
         )?;
     }
     finish(out, &found, style)
+}
+
+/// The examples of `stage`'s task, with the problems of its text added to `problems`: a task
+/// that cannot be read, a heading that is not the stage's, an example that is not a transcript.
+fn task(kata: &Kata, stage: &Stage, problems: &mut Vec<Problem>) -> Vec<texts::Example> {
+    match kata.description(stage.number) {
+        Err(error) => {
+            problems.push(error.into());
+            Vec::new()
+        }
+        // A problem package's statement is its own, under the problem's name.
+        Ok(_) if kata.package.is_some() => Vec::new(),
+        Ok(text) => {
+            let path = kata.path_of(&stage.description);
+            problems.extend(texts::heading(&path, &text, stage));
+            let (examples, unreadable) = texts::examples(&path, &text);
+            problems.extend(unreadable);
+            examples
+        }
+    }
+}
+
+/// Adds to `found` what is wrong with `fixtures`, the cases of `stage`, and with the reference
+/// on them and on the `examples` of its task; returns whether the reference passes every case.
+fn cases(
+    kata: &Kata,
+    stage: &Stage,
+    fixtures: &[Fixture],
+    examples: &[texts::Example],
+    found: &mut Found,
+    style: Style,
+) -> Result<bool, KataError> {
+    let manifest = kata.path_of(Path::new(harness::kata::MANIFEST));
+    found
+        .problems
+        .extend(fixtures.iter().filter_map(missing_hint));
+    found
+        .warnings
+        .extend(texts::unordered(&manifest, stage, fixtures));
+    let names: Vec<&str> = fixtures
+        .iter()
+        .map(|fixture| fixture.name.as_str())
+        .collect();
+    if let Err(message) = stage.scoring.weights(&names, true) {
+        found.problems.push(Problem {
+            path: manifest,
+            line: Some(stage.reference_line),
+            message: format!("stage {}: {message}", stage.number),
+        });
+    }
+    let reference = reference_problems(kata, stage, examples, style)?;
+    found.problems.extend(reference.problems);
+    Ok(reference.cases_pass)
 }
 
 /// What the check found: the problems, and the warnings, which do not fail it.
