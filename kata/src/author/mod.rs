@@ -322,7 +322,7 @@ fn reference_problems(
     let asked = Asked {
         all: true,
         criterion: Criterion::Exact,
-        unsandboxed: Some("the kata's own reference".to_owned()),
+        unsandboxed: Some(UNSANDBOXED.to_owned()),
         ..Asked::default()
     };
     let plan = match grade::planning::plan(kata, stage.number, asked) {
@@ -357,15 +357,7 @@ fn reference_problems(
             // Every case says the same of a reference that cannot start: once is enough.
             if !cannot_start.contains(why) {
                 cannot_start.push(why.clone());
-                problems.push(Problem {
-                    path: manifest.clone(),
-                    line: Some(stage.reference_line),
-                    message: format!(
-                        "the reference of stage {} cannot start: `{}`: {why}",
-                        stage.number,
-                        reference_command(stage)
-                    ),
-                });
+                problems.push(cannot_start_problem(kata, stage, why));
             }
             continue;
         }
@@ -534,6 +526,23 @@ fn starters(
         }
     }
     Ok(problems)
+}
+
+/// Why the kata's references run outside the sandbox: they are the author's own.
+const UNSANDBOXED: &str = "the kata's own reference";
+
+/// The problem of `stage`'s reference, which cannot start for `why`: at its line of the
+/// manifest, with its command.
+fn cannot_start_problem(kata: &Kata, stage: &Stage, why: &str) -> Problem {
+    Problem {
+        path: kata.path_of(Path::new(harness::kata::MANIFEST)),
+        line: Some(stage.reference_line),
+        message: format!(
+            "the reference of stage {} cannot start: `{}`: {why}",
+            stage.number,
+            reference_command(stage)
+        ),
+    }
 }
 
 /// The command of `stage`'s reference as its manifest gives it, for messages about it.

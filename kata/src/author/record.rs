@@ -14,7 +14,7 @@ use harness::kata::{Kata, Role, Stage};
 use harness::process::{self, Limits, Mode, Outcome};
 use harness::sandbox::Sandbox;
 
-use super::{Problem, reference_command};
+use super::{Problem, UNSANDBOXED, cannot_start_problem};
 use crate::error::KataError;
 use crate::style::Style;
 
@@ -150,7 +150,7 @@ fn record_stage(
             fixture.transcript.inputs(),
             Mode::best(),
             limits,
-            &Sandbox::off("the kata's own reference"),
+            &Sandbox::off(UNSANDBOXED),
         )
         .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
         let status = match run.outcome {
@@ -158,15 +158,7 @@ fn record_stage(
             Outcome::CannotStart(why) => {
                 // Every case would say the same: once for the stage is enough.
                 writeln!(out, "{shown}: {}", style.bad("the reference cannot start"))?;
-                tally.problems.push(Problem {
-                    path: manifest,
-                    line: Some(stage.reference_line),
-                    message: format!(
-                        "the reference of stage {} cannot start: `{}`: {why}",
-                        stage.number,
-                        reference_command(stage)
-                    ),
-                });
+                tally.problems.push(cannot_start_problem(kata, stage, &why));
                 return Ok(());
             }
             _ => {

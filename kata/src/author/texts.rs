@@ -116,7 +116,7 @@ pub fn run_examples(
             example.transcript.inputs(),
             Mode::best(),
             limits,
-            &Sandbox::off("the kata's own reference"),
+            &Sandbox::off(super::UNSANDBOXED),
         )
         .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
         let message = match run.outcome {
