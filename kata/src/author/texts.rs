@@ -240,3 +240,33 @@ pub fn unordered(manifest: &Path, stage: &Stage, cases: &[Fixture]) -> Option<Pr
         ),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_example_is_a_plain_fenced_block_with_an_input_line() {
+        let task = "# Stage 1: Greet\n\n```\nName: > Ann\nHi, Ann!\n```\n\n```text\nName: > \
+                    Bob\n```\n\n```\nHi, Bob!\n```\n\n1. In a list:\n\n   ~~~\n   Name: >\n   \
+                    Hi!\n   ~~~\n\n```\nName: > \\q\n```\n";
+        let (examples, problems) = examples(Path::new("README.md"), task);
+        let found: Vec<(usize, &str)> = examples
+            .iter()
+            .map(|example| (example.line, example.body.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            [(4, "Name: > Ann\nHi, Ann!\n"), (19, "Name: >\nHi!\n")]
+        );
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].line, Some(24), "{}", problems[0]);
+    }
+
+    #[test]
+    fn the_first_line_that_differs_is_counted_from_zero() {
+        assert_eq!(first_difference("a\nb\n", "a\nc\n"), 1);
+        assert_eq!(first_difference("a\n", "a\nb\n"), 1);
+        assert_eq!(first_difference("x\n", "a\n"), 0);
+    }
+}
