@@ -63,7 +63,7 @@ const LINKED: &[Linked] = &[
     },
     Linked {
         name: "tictactoe-ai",
-        content_check: None,
+        content_check: Some(|stage| Box::new(tictactoe_ai_judge::content_check(stage))),
         rules: Some(|stage| Box::new(tictactoe_ai_judge::TicTacToeAi::new(stage))),
         references: &[
             ("ai-stage1", |input, output| ai_stage1::run(input, output)),

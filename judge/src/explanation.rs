@@ -1,14 +1,14 @@
 //! The fault of a wrong game in the game's own terms, read from the whole run rather than from
-//! the first line that differs: a grid not shown, a move made for the wrong player or where
-//! none was asked, a message missing or extra after an input, a line standing as a grid's row
-//! that is no row. The first differing line is still shown, under the explanation.
+//! the first line that differs: a grid not shown, a move made for the wrong player, on another
+//! cell than its answer names, or where none was asked, a state that is not true, a message
+//! missing or extra after an input, a line standing as a grid's row that is no row. The first differing line is still shown, under the explanation.
 
 use harness::content::{Caret, Place, Spot};
 use harness::transcript::Input;
-use tictactoe::{Cell, Mark};
+use tictactoe::{Cell, GameState, Mark};
 
-use super::quoted;
 use super::reading::{Content, Item, Message, Piece, PieceKind, Reading};
+use super::{alignment, conventions, quoted};
 
 /// The expected and the run's readings, the items before `index` the same in both, and the
 /// inputs of the case with where each is given in the expected output.
@@ -58,10 +58,18 @@ pub(crate) fn explain(run: &Run<'_>) -> Option<Explanation> {
                 return not_a_row(run, wanted);
             }
             let previous = previous?;
-            let (_, expected_mark) = one_move(previous, want_rows)?;
-            let (_, placed) = one_move(previous, got_rows)?;
+            let (expected_cell, expected_mark) = one_move(previous, want_rows)?;
+            let (placed_cell, placed) = one_move(previous, got_rows)?;
             if placed == expected_mark {
-                return None;
+                // Where an answer placed the mark, its cell is the fault to name: the grid
+                // after it is the first the program shows otherwise.
+                let answer = run.answer_before_grid()?;
+                return Explanation::said(conventions::misplaced(
+                    &quoted(&answer.written),
+                    Cell::Taken(placed).symbol(),
+                    (expected_cell / 3, expected_cell % 3),
+                    (placed_cell / 3, placed_cell % 3),
+                ));
             }
             // The mark of the move before, when the grid before the last shows it.
             let moved_before = last_grid(run.want, grid_index(run.want, previous)?)
@@ -93,6 +101,14 @@ pub(crate) fn explain(run: &Run<'_>) -> Option<Explanation> {
                 "a move is made{after}, where none was asked: {what} should be shown instead"
             ))
         }
+        // A state where the game shows none there: one that is not true is named so, whatever
+        // follows it.
+        (want_content, Content::Message(Message::State(_)))
+            if !matches!(want_content, Content::Message(Message::State(_)))
+                && untrue_state(run, gotten).is_some() =>
+        {
+            untrue_state(run, gotten).map(Explanation::said)?
+        }
         (_, Content::Message(message)) if next_gotten == Some(&wanted.content) => {
             let (kind, text) = message_in_words(run.got, gotten, *message);
             let after = run.after_input_before_extra();
@@ -106,6 +122,23 @@ pub(crate) fn explain(run: &Run<'_>) -> Option<Explanation> {
 }
 
 impl Run<'_> {
+    /// The input given right before the item that differs, with nothing of the game between
+    /// them in the expected output: the answer whose move that item shows.
+    fn answer_before_grid(&self) -> Option<&Input> {
+        let start = self.want.item_start(self.index);
+        let previous_end = self.index.checked_sub(1).map_or(0, |previous| {
+            let last = self.want.items[previous].pieces.end - 1;
+            self.want.pieces[last].span.end
+        });
+        let given = self
+            .input_offsets
+            .iter()
+            .rposition(|&offset| offset <= start)?;
+        (self.input_offsets[given] >= previous_end)
+            .then(|| self.inputs.get(given))
+            .flatten()
+    }
+
     /// `" after the input `...`"`, naming the input last given before the item that differs in
     /// the expected output, or nothing before the first.
     fn after_input(&self) -> String {
@@ -251,5 +284,32 @@ fn not_a_row(run: &Run<'_>, wanted: &Item) -> Option<Explanation> {
             actual: Spot::Byte(lines[bad].span.start),
             caret: Caret::FirstDifference,
         }),
+    })
+}
+
+/// A state the run shows that is not true of the last grid it showed, in words: a game said
+/// to end when it goes on, or the wrong end of a game.
+fn untrue_state(run: &Run<'_>, gotten: &Item) -> Option<String> {
+    let Content::Message(Message::State(shown)) = gotten.content else {
+        return None;
+    };
+    let grid = last_grid(run.got, run.index)?;
+    let truth = alignment::state_of(grid)?;
+    if truth == shown {
+        return None;
+    }
+    let text = quoted(run.got.pieces[gotten.pieces.start].text.trim());
+    let cells: Vec<String> = grid
+        .iter()
+        .map(|row| row.iter().map(|cell| cell.symbol()).collect())
+        .collect();
+    let cells = cells.join("/");
+    Some(if truth == GameState::NotFinished {
+        format!(
+            "the state `{text}` is shown while the game goes on: the grid before it, \
+             {cells}, has no three in a row and an empty cell"
+        )
+    } else {
+        format!("the state `{text}` is shown where the grid before it, {cells}, is `{truth}`")
     })
 }

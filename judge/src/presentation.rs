@@ -27,6 +27,7 @@ pub(crate) enum Kind {
     RowLayout,
     RepeatedGrid,
     TrueState,
+    ExtraLine,
 }
 
 /// One presentation difference.
@@ -101,7 +102,7 @@ pub(crate) fn with_extras(
         Spot::End => usize::MAX,
     };
     for extra in left {
-        let (kind, summary) = match extra.extra {
+        let (kind, summary) = match &extra.extra {
             Extra::RepeatedGrid => (
                 Kind::RepeatedGrid,
                 "the grid is shown again, unchanged".to_owned(),
@@ -109,6 +110,13 @@ pub(crate) fn with_extras(
             Extra::TrueState(state) => (
                 Kind::TrueState,
                 format!("there is an extra state line, `{state}`, true where it is shown"),
+            ),
+            Extra::Line(text) => (
+                Kind::ExtraLine,
+                format!(
+                    "there is an extra line, `{}`, which says nothing of the game",
+                    quoted(text)
+                ),
             ),
         };
         // Shown beside what the expected output has in its place: what follows the item
@@ -452,7 +460,7 @@ fn row(want: &Piece, got: &Piece, found: &mut Vec<Difference>) {
     if symbols.contains(&' ') {
         found.push(here(
             Kind::EmptyCells,
-            "empty cells are shown as spaces where they should be `_`",
+            "empty cells are shown as spaces; this kata shows `_`",
         ));
     }
     if symbols.iter().any(char::is_ascii_lowercase) {

@@ -18,8 +18,9 @@
 //!   `|X O _|`, `|X|O|_|`), or without pipes (`X O X`, as in stage 1).
 //! - A **message** is recognised by its words, whatever its case, punctuation and spacing:
 //!   the five states exactly (`X wins`, `O wins`, `Draw`, `Game not finished`, `Impossible`),
-//!   the four other messages by the word only each has (`symbols`, `numbers`, `occupied`,
-//!   `1 to 3`).
+//!   the computer's `Making move level "LEVEL"` by its words and its level, the five other
+//!   messages by the word only each has (`symbols`, `numbers`, `occupied`, `1 to 3`, and the
+//!   menu's `parameters`).
 //! - A **grid** is up to three rows in a row, with the border before and after them if there
 //!   is one, and empty lines among them.
 //!
@@ -133,6 +134,18 @@ pub(crate) enum Message {
     Occupied,
     /// The state of a grid, or a game's end.
     State(GameState),
+    /// A menu command refused (`Bad parameters!`).
+    BadParameters,
+    /// The line before a computer's move, `Making move level "LEVEL"`.
+    MakingMove(Level),
+}
+
+/// The level a computer's move is announced with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Level {
+    Easy,
+    Medium,
+    Hard,
 }
 
 /// One thing of the game's content, and the pieces it is made of.
@@ -497,11 +510,20 @@ fn message(text: &str) -> Option<Message> {
     if let Some(state) = state {
         return Some(Message::State(state));
     }
+    if let Some(level) = words.strip_prefix("makingmovelevel") {
+        return match level {
+            "easy" => Some(Message::MakingMove(Level::Easy)),
+            "medium" => Some(Message::MakingMove(Level::Medium)),
+            "hard" => Some(Message::MakingMove(Level::Hard)),
+            _ => None,
+        };
+    }
     let mut recognised = [
         (Message::Cells, &["symbol"][..]),
         (Message::NotNumbers, &["number"]),
         (Message::OutOfRange, &["1to3", "1and3"]),
         (Message::Occupied, &["occupied"]),
+        (Message::BadParameters, &["parameter"]),
     ]
     .into_iter()
     .filter(|(_, keys)| keys.iter().any(|key| words.contains(key)))

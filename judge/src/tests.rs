@@ -66,7 +66,7 @@ fn names_each_kind_of_presentation_difference() {
         ),
         (
             right.replace("| _ O _ |", "|   O   |"),
-            "empty cells are shown as spaces where they should be `_`",
+            "empty cells are shown as spaces; this kata shows `_`",
         ),
         (
             right.replace("---------", "-----------"),
@@ -161,10 +161,7 @@ fn counts_each_kind_once_in_the_order_first_seen() {
                 "the border is `---------------`, 15 dashes, where it should be `---------`, 9",
                 2
             ),
-            (
-                "empty cells are shown as spaces where they should be `_`",
-                2
-            ),
+            ("empty cells are shown as spaces; this kata shows `_`", 2),
         ]
     );
 }
@@ -231,11 +228,18 @@ fn names_the_convention_of_coordinates_a_run_follows() {
     let cartesian = fault(5, STAGE5, old_coordinates);
     assert_eq!(
         cartesian.summary,
-        "in the grid, the cell in row 1, column 1 is `_` where it should be `X` (and 1 more \
-         cell is wrong)"
+        "the user's answer `1 1` should put X in the top-left cell (row 1, column 1); the \
+         program put it in the bottom-left cell (row 3, column 1)"
+    );
+    assert_eq!(
+        cartesian.notes[0],
+        "The first line that differs: in the grid, the cell in row 1, column 1 is `_` where it \
+         should be `X` (and 1 more cell is wrong)."
     );
     assert!(
-        cartesian.notes[0].starts_with("Its grids are what the course's old coordinates give"),
+        cartesian.notes[1].starts_with(
+            "Every move of the run fits the course's old coordinates: `x y`, the column first"
+        ),
         "{:?}",
         cartesian.notes
     );
@@ -243,9 +247,10 @@ fn names_the_convention_of_coordinates_a_run_follows() {
         Enter the coordinates: ---------\n| X _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n\
         Enter the coordinates: ---------\n| X _ _ |\n| _ _ _ |\n| O _ _ |\n---------\n\
         Enter the coordinates: ";
-    assert!(fault(5, STAGE5, swapped).notes[0].contains("`column row`"));
+    assert!(fault(5, STAGE5, swapped).notes[1].contains("`column row`"));
+    // The first move fits the old coordinates, the second none: no convention is named.
     let just_wrong = old_coordinates.replace("| O _ _ |", "| _ O _ |");
-    assert_eq!(fault(5, STAGE5, &just_wrong).notes, Vec::<String>::new());
+    assert_eq!(fault(5, STAGE5, &just_wrong).notes.len(), 1);
 }
 
 #[test]
@@ -338,7 +343,8 @@ fn an_untrue_or_unfollowed_extra_line_is_a_different_game() {
     );
     assert_eq!(
         untrue.summary,
-        "there is an extra state `X wins` after the input `1 1`"
+        "the state `X wins` is shown while the game goes on: the grid before it, X__/___/___, \
+         has no three in a row and an empty cell"
     );
     assert_eq!(
         untrue.notes,
@@ -349,6 +355,67 @@ fn an_untrue_or_unfollowed_extra_line_is_a_different_game() {
     assert_eq!(
         fault(5, STAGE5, &stopped).summary,
         "in the grid, the cell in row 1, column 3 is `_` where it should be `O`"
+    );
+}
+
+#[test]
+fn a_line_that_says_nothing_of_the_game_is_presentation_where_it_is_extra() {
+    let right = stdout(STAGE5);
+    let welcome = format!("Welcome to Tic-Tac-Toe!\n{right}");
+    assert_eq!(
+        summaries(5, STAGE5, &welcome),
+        ["there is an extra line, `Welcome to Tic-Tac-Toe!`, which says nothing of the game"]
+    );
+    // In place of a message, a line is the message in other words, or another message.
+    let instead = stdout(STAGE4).replace("Coordinates should be from 1 to 3!", "Try again");
+    assert_eq!(
+        fault(4, STAGE4, &instead).summary,
+        "the line `Try again` is shown where the message `Coordinates should be from 1 to 3!` \
+         is expected"
+    );
+    // A line with a word of the game's messages says something of the game.
+    let lie = format!("Nobody wins today\n{right}");
+    assert!(
+        fault(5, STAGE5, &lie)
+            .summary
+            .contains("`Nobody wins today`")
+    );
+}
+
+#[test]
+fn a_state_that_is_not_true_is_named_with_the_grid_it_follows() {
+    let right = stdout(STAGE5);
+    // The game ends after the first move, as a program whose count of moves was not reset
+    // would end it.
+    let first = "---------\n| X _ _ |\n| _ _ _ |\n| _ _ _ |\n---------\n";
+    let end = right.find(first).expect("the first move's grid") + first.len();
+    let ended = fault(5, STAGE5, &format!("{}Draw\n", &right[..end]));
+    assert_eq!(
+        ended.summary,
+        "the state `Draw` is shown while the game goes on: the grid before it, X__/___/___, has \
+         no three in a row and an empty cell"
+    );
+}
+
+#[test]
+fn the_ai_kata_s_messages_are_read_by_their_words() {
+    let menu = "Input command: > start\nBad parameters!\nInput command: > exit\n";
+    assert_eq!(
+        summaries(3, menu, "Input command: Bad parameters\nInput command: "),
+        ["a message reads `Bad parameters` where it should read `Bad parameters!`"]
+    );
+    let level = "Making move level \"easy\"\n";
+    assert_eq!(
+        summaries(3, level, "making move level 'easy'\n"),
+        [
+            "a message reads `making move level 'easy'` where it should read `Making move \
+             level \"easy\"`"
+        ]
+    );
+    assert_eq!(
+        fault(3, level, "Making move level \"medium\"\n").summary,
+        "the message `Making move level \"medium\"` is shown where the message `Making move \
+         level \"easy\"` is expected"
     );
 }
 

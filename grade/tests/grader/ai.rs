@@ -229,7 +229,10 @@ fn x_wins_while_the_game_goes_on() {
     caught(
         3,
         "x-wins-early",
-        &["Wrong answer", "the output shows `X wins` where"],
+        &[
+            "Wrong answer",
+            "the state `X wins` is shown while the game goes on",
+        ],
     );
 }
 
@@ -238,8 +241,8 @@ fn making_move_names_the_wrong_level() {
         4,
         "wrong-level",
         &[
-            "the output shows `Making move level \"easy\"` where `Making move level \"medium\"` \
-             should be",
+            "the message `Making move level \"easy\"` is shown where the message `Making move \
+             level \"medium\"` is expected",
         ],
     );
 }

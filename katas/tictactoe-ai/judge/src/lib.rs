@@ -8,7 +8,10 @@
 //! before plus one mark of the player to move on an empty cell, each computer move one its level
 //! allows (any empty cell for `easy`; `medium`'s win, then block; a minimax-best cell for
 //! `hard`), the `Making move` lines naming the right level, and each state true and where it
-//! belongs. Its presentation is then held to the replay's text exactly.
+//! belongs. Beyond the computer's moves, the run is read against the replay's transcript by the
+//! same content check as the kata's other cases ([`content_check`], the first kata's reading of
+//! a game): what it forgives as presentation (a space for an empty cell, a welcome line, a
+//! message in other words) a case judged by rules forgives too, and names.
 //!
 //! A manifest names these rules `rules = "tictactoe-ai"`, and the grader builds them in under
 //! that name.
@@ -19,11 +22,14 @@ pub mod strategy;
 
 use std::collections::BTreeMap;
 
+use harness::ContentCheck;
 use harness::content::{Caret, Finding, Mismatch, Place, Spot};
 use harness::rules::{Answered, Answerer, Rules, RulesCase, RulesJudgement};
+use harness::transcript::Transcript;
 use tictactoe::{Board, GameState, Mark};
 use tictactoe_ai::moves::Rule;
 use tictactoe_ai::{Level, Player, minimax};
+use tictactoe_judge::TicTacToe;
 
 use reading::{Event, Located};
 use replay::{Fault, Replay, Stage, Violation};
@@ -121,28 +127,64 @@ impl Rules for TicTacToeAi {
 }
 
 impl TicTacToeAi {
-    /// One run replayed, and its content compared with the replay's.
+    /// One run replayed, and its content compared with the replay's: the first move that
+    /// breaks a rule where it is the first grid the run shows otherwise, else what the kata's
+    /// content check finds (a user's move that lands on another cell, a state that is not
+    /// true, presentation that differs).
     fn judge_run(&self, answered: &Answered) -> (Replay, Finding) {
         let actual = reading::read(&answered.run.stdout);
-        let grids: Vec<[char; 9]> = actual
-            .iter()
-            .filter_map(|located| match located.event {
-                Event::Grid(cells) => Some(cells),
-                _ => None,
-            })
-            .collect();
+        let grids = grids(&actual);
         let replay = replay::replay(self.stage, &answered.inputs, &grids);
         let expected = reading::read(&replay.stdout);
+        let first_other_grid = grids
+            .iter()
+            .zip(self::grids(&expected))
+            .position(|(got, want)| *got != want);
         let finding = match &replay.violation {
-            Some(violation) => Finding::Differs(Box::new(rule_broken(
-                violation,
-                (&expected, &replay.stdout),
-                (&actual, &answered.run.stdout),
-            ))),
-            None => compare_events(&expected, &actual),
+            Some(violation) if first_other_grid.is_none_or(|other| violation.grid <= other) => {
+                Finding::Differs(Box::new(rule_broken(
+                    violation,
+                    (&expected, &replay.stdout),
+                    (&actual, &answered.run.stdout),
+                )))
+            }
+            _ => match Transcript::parse(&replay.expected) {
+                Ok(transcript) => {
+                    // A run that reads coordinates another way is recognised by replaying its
+                    // answers read that way, its computer's moves followed.
+                    let stage = self.stage;
+                    let check = TicTacToe::with_reference(Some(Box::new(move |inputs| {
+                        replay::replay(stage, inputs, &grids).stdout
+                    })));
+                    check.compare(&transcript, &answered.run.stdout).finding
+                }
+                Err(_) => compare_events(&expected, &actual),
+            },
         };
         (replay, finding)
     }
+}
+
+/// The content check of the kata's stage `stage`, for its cases judged by their transcript:
+/// the first kata's reading of a game, with the reference of the stage for the conventions of
+/// coordinates (the computer's moves, where there are any, the first its level allows).
+#[must_use]
+pub fn content_check(stage: u8) -> TicTacToe {
+    let stage = TicTacToeAi::new(stage).stage;
+    TicTacToe::with_reference(Some(Box::new(move |inputs| {
+        replay::replay(stage, inputs, &[]).stdout
+    })))
+}
+
+/// The grids of a reading, in order.
+fn grids(events: &[Located]) -> Vec<[char; 9]> {
+    events
+        .iter()
+        .filter_map(|located| match located.event {
+            Event::Grid(cells) => Some(cells),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The events that are the game: all but prompts, whose presentation the exact text holds.
@@ -414,26 +456,159 @@ mod tests {
 
     /// A run of stage 3 given `start easy easy`, then `exit`, that wrote `game`.
     fn easy_easy(game: &str) -> Answered {
-        let stdout = format!("Input command: {game}Input command: ");
-        let typed = |line: &str| Input {
-            written: line.to_owned(),
-            prompt: Vec::new(),
-            bytes: format!("{line}\n").into_bytes(),
-            ends_input: false,
-        };
+        let game = format!("{game}Input command: ");
+        answered(
+            &[("Input command: ", "start easy easy"), (&game, "exit")],
+            "",
+        )
+    }
+
+    /// A run that wrote each piece of output, then read its answer, and ended writing `end`.
+    fn answered(conversation: &[(&str, &str)], end: &str) -> Answered {
+        let mut stdout = String::new();
+        let mut given = Vec::new();
+        let mut inputs = Vec::new();
+        for (output, answer) in conversation {
+            stdout.push_str(output);
+            given.push(stdout.len());
+            inputs.push(Input {
+                written: (*answer).to_owned(),
+                prompt: Vec::new(),
+                bytes: format!("{answer}\n").into_bytes(),
+                ends_input: false,
+            });
+        }
+        stdout.push_str(end);
         Answered {
             run: Run {
                 outcome: Outcome::Exited(0),
                 interleaving: Some(Interleaving {
-                    given: vec![15, stdout.len()],
+                    given,
                     asked_for_more: None,
                 }),
                 stdout: stdout.into_bytes(),
                 stderr: Vec::new(),
                 duration: Duration::ZERO,
             },
-            inputs: vec![typed("start easy easy"), typed("exit")],
+            inputs,
         }
+    }
+
+    /// A case of stage 3 whose user plays X against `easy`.
+    fn user_easy() -> RulesCase {
+        RulesCase {
+            name: "user-against-easy".to_owned(),
+            path: "rules/stage3.toml".into(),
+            hint: "hint".to_owned(),
+            commands: vec!["start user easy".to_owned()],
+            answers: "first-empty".to_owned(),
+            runs: 1,
+            check: "legal".to_owned(),
+        }
+    }
+
+    /// A move of the user's: the answer, the grid the program shows after it, and the grid
+    /// after the computer's answer, if the game goes on.
+    type Move<'a> = (&'a str, [&'a str; 3], Option<[&'a str; 3]>);
+
+    /// A game of `start user easy` that ends in `state`, its grids' rows written by `draw`.
+    fn user_game(moves: &[Move<'_>], state: &str, draw: fn(&str) -> String) -> Answered {
+        let grid = |rows: [&str; 3]| {
+            let rows: String = rows.iter().map(|cells| draw(cells)).collect();
+            format!("---------\n{rows}---------\n")
+        };
+        let mut conversation = vec![("Input command: ".to_owned(), "start user easy")];
+        let mut shown = format!("{}Enter the coordinates: ", grid(["_ _ _"; 3]));
+        for &(answer, x, o) in moves {
+            conversation.push((shown, answer));
+            shown = grid(x);
+            if let Some(o) = o {
+                shown.push_str(&format!(
+                    "Making move level \"easy\"\n{}Enter the coordinates: ",
+                    grid(o)
+                ));
+            }
+        }
+        shown.push_str(&format!("{state}\nInput command: "));
+        conversation.push((shown, "exit"));
+        let conversation: Vec<(&str, &str)> = conversation
+            .iter()
+            .map(|(output, answer)| (output.as_str(), *answer))
+            .collect();
+        answered(&conversation, "")
+    }
+
+    /// X takes the left column while O answers in the middle column.
+    const LEFT_COLUMN: &[Move<'static>] = &[
+        (
+            "1 1",
+            ["X _ _", "_ _ _", "_ _ _"],
+            Some(["X O _", "_ _ _", "_ _ _"]),
+        ),
+        (
+            "2 1",
+            ["X O _", "X _ _", "_ _ _"],
+            Some(["X O _", "X O _", "_ _ _"]),
+        ),
+        ("3 1", ["X O _", "X O _", "X _ _"], None),
+    ];
+
+    fn row(cells: &str) -> String {
+        format!("| {cells} |\n")
+    }
+
+    fn judged_user(moves: &[Move<'_>], draw: fn(&str) -> String) -> RulesJudgement {
+        TicTacToeAi::new(3).judge(&user_easy(), &[user_game(moves, "X wins", draw)])
+    }
+
+    #[test]
+    fn a_space_for_an_empty_cell_is_presentation_in_a_case_judged_by_rules() {
+        assert_eq!(
+            judged_user(LEFT_COLUMN, row).finding,
+            Finding::Same(Vec::new())
+        );
+        let spaced = judged_user(LEFT_COLUMN, |cells| row(&cells.replace('_', " ")));
+        let Finding::Same(differences) = spaced.finding else {
+            panic!("the game is right: {:?}", spaced.finding)
+        };
+        let summaries: Vec<&str> = differences.iter().map(|d| d.summary.as_str()).collect();
+        assert_eq!(
+            summaries,
+            ["empty cells are shown as spaces; this kata shows `_`"]
+        );
+    }
+
+    #[test]
+    fn a_user_s_move_on_another_cell_is_named_before_the_computer_s_next() {
+        // The program reads `1 1` as the bottom-left cell, `2 1` as the bottom-middle.
+        let cartesian: &[Move<'_>] = &[
+            (
+                "1 1",
+                ["_ _ _", "_ _ _", "X _ _"],
+                Some(["O _ _", "_ _ _", "X _ _"]),
+            ),
+            (
+                "2 1",
+                ["O _ _", "_ _ _", "X X _"],
+                Some(["O _ _", "O _ _", "X X _"]),
+            ),
+            ("3 1", ["O _ _", "O _ _", "X X X"], None),
+        ];
+        let judgement = judged_user(cartesian, row);
+        let Finding::Differs(mismatch) = judgement.finding else {
+            panic!("the game is wrong: {:?}", judgement.finding)
+        };
+        assert_eq!(
+            mismatch.summary,
+            "the user's answer `1 1` should put X in the top-left cell (row 1, column 1); the \
+             program put it in the bottom-left cell (row 3, column 1)"
+        );
+        assert!(
+            mismatch.notes[1]
+                .starts_with("Every move of the run fits the course's old coordinates"),
+            "{:?}",
+            mismatch.notes
+        );
     }
 
     /// X takes the top row while O plays the middle row's first two cells.
@@ -501,13 +676,13 @@ mod tests {
         let level = judged(&moves(["X X _", "O O _", "_ _ _"], "medium", "X wins"));
         assert_eq!(
             summary(&level),
-            "the output shows `Making move level \"medium\"` where `Making move level \"easy\"` \
-             should be"
+            "the message `Making move level \"medium\"` is shown where the message `Making move \
+             level \"easy\"` is expected"
         );
         let state = judged(&moves(["X X _", "O O _", "_ _ _"], "easy", "Draw"));
         assert_eq!(
             summary(&state),
-            "the output shows `Draw` where `X wins` should be"
+            "the state `Draw` is shown where the state `X wins` is expected"
         );
     }
 }

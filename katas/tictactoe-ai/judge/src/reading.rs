@@ -138,7 +138,9 @@ fn flush_rows(rows: &mut Vec<(usize, [char; 3])>, events: &mut Vec<Located>) {
     rows.clear();
 }
 
-/// A grid row, `| X O _ |` however spaced, with or without its pipes.
+/// A grid row, `| X O _ |` however spaced, with or without its pipes; an empty cell may be a
+/// space where the cells stand one space apart (`| X   O |`, `|       |`), as the course's
+/// own stage texts show it.
 fn row(line: &str) -> Option<[char; 3]> {
     let cells: Vec<char> = line
         .chars()
@@ -147,8 +149,27 @@ fn row(line: &str) -> Option<[char; 3]> {
         .collect();
     match cells.as_slice() {
         &[a, b, c] if cells.iter().all(|c| matches!(c, 'X' | 'O' | '_')) => Some([a, b, c]),
-        _ => None,
+        _ => spaced_row(line),
     }
+}
+
+/// A row between pipes whose empty cells are spaces, read where the cells stand: the inside
+/// is seven characters, a cell at every other one (`" X   O "`).
+fn spaced_row(line: &str) -> Option<[char; 3]> {
+    let inside = line.trim().strip_prefix('|')?.strip_suffix('|')?.as_bytes();
+    let places = [1, 3, 5];
+    let separated =
+        inside.len() == 7 && (0..inside.len()).all(|at| places.contains(&at) || inside[at] == b' ');
+    if !separated {
+        return None;
+    }
+    let cell = |at: usize| match inside[at].to_ascii_uppercase() {
+        b' ' | b'_' => Some('_'),
+        b'X' => Some('X'),
+        b'O' => Some('O'),
+        _ => None,
+    };
+    Some([cell(1)?, cell(3)?, cell(5)?])
 }
 
 /// What a line that is no prompt and no grid row shows.
@@ -210,6 +231,8 @@ mod tests {
         );
         assert_eq!(events(loose), read);
         assert_eq!(read_offsets(exact), [0, 25, 65, 90, 97]);
+        let spaced = exact.replace("_ _ _", "     ").replace("_ X _", "  X  ");
+        assert_eq!(events(&spaced), read, "{spaced}");
     }
 
     fn read_offsets(output: &str) -> Vec<usize> {
