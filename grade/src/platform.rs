@@ -66,7 +66,7 @@ pub struct PlatformOptions {
     /// Pass a case when its content is right (see `grade --help`).
     #[arg(long)]
     pub content: bool,
-    /// The time limit of each case, in seconds.
+    /// The time limit of each case, in seconds of CPU time (as `grade --timeout`).
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
     /// How to run a submission, in its folder, not through a shell.

@@ -507,6 +507,7 @@ fn sweep(parent: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     #[test]
     fn a_system_without_the_controller_is_told_from_one_that_refuses() {
@@ -517,6 +518,39 @@ mod tests {
             panic!("refused: {refused:?}");
         };
         assert!(why.starts_with("no control group can be made in"), "{why}");
+    }
+
+    #[test]
+    fn a_case_group_counts_the_cpu_time_of_what_runs_in_it() {
+        let limits = GroupLimits {
+            memory: 64 << 20,
+            processes: 16,
+        };
+        let Some(group) = CaseGroup::new(limits).expect("a group") else {
+            return; // No control groups here: the engine's trials add CPU time up in /proc.
+        };
+        let Some(before) = group.cpu_time() else {
+            return; // Version 1 without a `cpuacct` group.
+        };
+        // It counts once it has joined the groups, and is told to go on.
+        let mut busy = std::process::Command::new("sh")
+            .args([
+                "-c",
+                "read -r go; i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done",
+            ])
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .expect("sh starts");
+        for mut join in &group.joins {
+            join.write_all(busy.id().to_string().as_bytes())
+                .expect("it joins");
+        }
+        if let Some(mut go) = busy.stdin.take() {
+            go.write_all(b"go\n").expect("it is told to go on");
+        }
+        busy.wait().expect("it ends");
+        let used = group.cpu_time().expect("counted") - before;
+        assert!(used > Duration::from_millis(20), "{used:?}");
     }
 
     #[test]
