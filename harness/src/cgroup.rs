@@ -291,6 +291,7 @@ impl Made {
     fn new(path: PathBuf) -> io::Result<Made> {
         fs::create_dir(&path)?;
         live().push(path.clone());
+        crate::guard::tell(crate::guard::News::Group(&path));
         Ok(Made(path))
     }
 }
@@ -299,6 +300,7 @@ impl Drop for Made {
     fn drop(&mut self) {
         remove_group(&self.0);
         live().retain(|path| *path != self.0);
+        crate::guard::tell(crate::guard::News::GroupGone(&self.0));
     }
 }
 
@@ -435,7 +437,7 @@ fn counter(file: &Path, name: &str) -> u64 {
 }
 
 /// Kills the processes of `group` until none is left, a bounded number of times.
-fn kill_members(group: &Path) {
+pub(crate) fn kill_members(group: &Path) {
     for _ in 0..64 {
         let Ok(members) = fs::read_to_string(group.join("cgroup.procs")) else {
             return;
@@ -456,7 +458,7 @@ fn kill_members(group: &Path) {
 }
 
 /// Removes the group `group` once its processes are gone, waiting a little for the last ones.
-fn remove_group(group: &Path) {
+pub(crate) fn remove_group(group: &Path) {
     for _ in 0..200 {
         match fs::remove_dir(group) {
             Err(error) if error.raw_os_error() == Some(libc::EBUSY) => {
@@ -480,7 +482,8 @@ pub fn remove_all() {
     }
 }
 
-/// Removes the case groups under `parent` of graders that are gone.
+/// Ends and removes the case groups under `parent` of graders that are gone, with whatever
+/// still runs in them (a grader killed outright whose guard was killed too).
 fn sweep(parent: &Path) {
     let Ok(entries) = fs::read_dir(parent) else {
         return;
@@ -499,7 +502,8 @@ fn sweep(parent: &Path) {
         let gone = unsafe { libc::kill(pid, 0) } != 0
             && io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
         if gone {
-            let _ = fs::remove_dir(entry.path());
+            kill_members(&entry.path());
+            remove_group(&entry.path());
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod disk;
 pub mod feedback;
 pub mod fixture;
 pub mod grading;
+pub mod guard;
 pub mod interleaving;
 pub mod judge;
 pub mod kata;

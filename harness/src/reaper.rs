@@ -13,6 +13,8 @@ use std::process::{Child, Command};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
+use crate::guard::{self, News};
+
 /// The process ids of the cases running now, each the leader of its own session and group.
 static RUNNING: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
 
@@ -39,6 +41,11 @@ pub fn become_subreaper() -> io::Result<()> {
 /// Whether this process made itself the subreaper: only then are its unregistered children
 /// escapees of its cases.
 static SUBREAPER: AtomicBool = AtomicBool::new(false);
+
+/// Whether this process made itself the subreaper of its cases, as a grader does.
+pub(crate) fn is_subreaper() -> bool {
+    SUBREAPER.load(Ordering::SeqCst)
+}
 
 /// Makes this process's `/proc` entries (its open files, working folder, environment, memory)
 /// closed to the programs it runs, which run as the same user: a case cannot look into the
@@ -77,6 +84,7 @@ pub struct Registration(libc::pid_t);
 impl Drop for Registration {
     fn drop(&mut self) {
         running().retain(|&pid| pid != self.0);
+        guard::tell(News::CaseOver(self.0));
     }
 }
 
@@ -89,20 +97,29 @@ impl Registration {
 }
 
 /// Starts `command` as a case, in a session (and so a process group) of its own, with no
-/// controlling terminal, and registers it. Starting and registering happen under one lock, so
-/// a case that has just started is never taken for an escapee.
+/// controlling terminal, and registers it, with the grader's guard too ([`guard`]). Starting
+/// and registering happen under one lock, so a case that has just started is never taken for an
+/// escapee. The kernel kills the case's first process when the thread that started it is gone,
+/// the grader's with it, whatever ended it.
 ///
 /// # Errors
 ///
 /// When the program cannot be started.
 pub fn spawn(command: &mut Command) -> io::Result<(Child, Registration)> {
-    // SAFETY: setsid(2) is async-signal-safe and allocates nothing; in the new child it cannot
-    // fail, since a freshly forked child leads no group.
+    // Read before the fork, for the child to compare with its parent.
+    let grader = std::process::id();
+    // SAFETY: setsid(2), prctl(2) and getppid(2) are async-signal-safe and allocate nothing; in
+    // the new child setsid cannot fail, since a freshly forked child leads no group.
     #[allow(unsafe_code)]
     unsafe {
-        std::os::unix::process::CommandExt::pre_exec(command, || {
-            if libc::setsid() < 0 {
+        std::os::unix::process::CommandExt::pre_exec(command, move || {
+            if libc::setsid() < 0 || libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) < 0
+            {
                 return Err(io::Error::last_os_error());
+            }
+            // The grader died between the fork and the prctl: the signal will never come.
+            if u32::try_from(libc::getppid()).ok() != Some(grader) {
+                libc::_exit(137);
             }
             Ok(())
         });
@@ -111,6 +128,7 @@ pub fn spawn(command: &mut Command) -> io::Result<(Child, Registration)> {
     let child = command.spawn()?;
     let pid = libc::pid_t::try_from(child.id()).map_err(io::Error::other)?;
     running.push(pid);
+    guard::tell(News::Case(pid));
     Ok((child, Registration(pid)))
 }
 
@@ -140,7 +158,8 @@ pub fn kill_escapees() {
     }
     // Held throughout, so that no case starts (and looks like an escapee) meanwhile.
     let running = running();
-    let cases: HashSet<libc::pid_t> = running.iter().copied().collect();
+    // The guard is the grader's child by design, and no escapee.
+    let cases: HashSet<libc::pid_t> = running.iter().copied().chain(guard::pid()).collect();
     for _ in 0..ROUNDS {
         let escapees: Vec<libc::pid_t> = children()
             .into_iter()

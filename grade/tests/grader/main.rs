@@ -18,6 +18,7 @@ mod html;
 mod java;
 mod katas;
 mod options;
+mod outliving;
 mod packages;
 mod platform;
 mod points;
@@ -63,6 +64,7 @@ fn main() -> ExitCode {
     trials.extend(packages::trials());
     trials.extend(hostility::trials());
     trials.extend(confinement::trials());
+    trials.extend(outliving::trials());
     // Most trials wait for the grader and the programs it runs, not for a core.
     test_support::run_with(trials, 3)
 }
