@@ -73,6 +73,7 @@ addEventListener('load', () => {
     shown, sorted, unfolded: unfolded.open,
     feedback: unfolded.querySelector('.feedback').textContent,
     failingMost: [...document.querySelectorAll('#failing-most li')].map(li => li.textContent),
+    overflows: document.documentElement.scrollWidth > innerWidth,
   });
   document.body.appendChild(probe);
 });
@@ -112,7 +113,7 @@ fn a_class_of_ten_is_a_page_chromium_shows_sorts_and_unfolds(chromium: PathBuf) 
         &page,
         &[
             &format!("--screenshot={}", screenshot.display()),
-            "--window-size=1500,1100",
+            "--window-size=1280,1100",
         ],
     );
     let png = fs::read(&screenshot).expect("a screenshot");
@@ -125,7 +126,12 @@ fn a_class_of_ten_is_a_page_chromium_shows_sorts_and_unfolds(chromium: PathBuf) 
     let probed = dir.path().join("probed.html");
     let text = fs::read_to_string(&page).expect("the page");
     fs::write(&probed, text.replacen("</body>", PROBE, 1)).expect("written");
-    let dom = browse(&chromium, dir.path(), &probed, &["--dump-dom"]);
+    let dom = browse(
+        &chromium,
+        dir.path(),
+        &probed,
+        &["--dump-dom", "--window-size=1280,1100"],
+    );
     let probe = dom
         .split_once("<pre id=\"probe\">")
         .and_then(|(_, rest)| rest.split_once("</pre>"))
@@ -151,7 +157,18 @@ fn a_class_of_ten_is_a_page_chromium_shows_sorts_and_unfolds(chromium: PathBuf) 
             format!("{}/{}", entry["passed"], entry["total"]),
             "{row}"
         );
+        let content = entry["results"]["tests"]
+            .as_array()
+            .expect("cases")
+            .iter()
+            .filter(|case| case["content"] == "pass")
+            .count();
+        assert_eq!(row[2], format!("{content}/{}", entry["total"]), "{row}");
     }
+    // Every case counts one point here: no column repeats the number passed as points.
+    assert!(!text.contains(">points</th>"), "a points column");
+    // However many the cases, the page fits a 1280-pixel window: the table scrolls in its box.
+    assert_eq!(probe["overflows"], false, "{probe:#}");
     // Sorted by the number passed, fewest first.
     let passed: Vec<u64> = probe["sorted"]
         .as_array()
@@ -175,10 +192,8 @@ fn a_class_of_ten_is_a_page_chromium_shows_sorts_and_unfolds(chromium: PathBuf) 
             .is_some_and(|text| text.contains(" in test #")),
         "{probe:#}"
     );
-    assert!(
-        !probe["failingMost"].as_array().expect("a list").is_empty(),
-        "{probe:#}"
-    );
+    let failing_most = probe["failingMost"].as_array().expect("a list");
+    assert!((1..=5).contains(&failing_most.len()), "{probe:#}");
 }
 
 /// Opens `page` in headless Chromium with `more` flags, offline, and returns what it printed.

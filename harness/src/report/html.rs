@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use crate::report::format::points;
 use crate::report::markup::escape;
-use crate::report::model::{ClassResults, Status};
+use crate::report::model::{ClassResults, ProgramResults, Status};
 use crate::scoring::Visibility;
 
 /// The page's style: plain, readable, printable.
@@ -18,7 +18,8 @@ th{background:#f2f2f2;cursor:pointer;user-select:none}th[aria-sort=ascending]::a
 th[aria-sort=descending]::after{content:' ▼'}td.pass{background:#e3f5e1}td.fail{background:#fbe3e1}\
 td.error{background:#fdf0d5}td a{color:inherit;text-decoration:none}\
 pre{background:#f7f7f7;padding:.6em;overflow-x:auto;white-space:pre-wrap}\
-details{margin:.3em 0}summary{cursor:pointer}.hidden-case{font-size:.8em;color:#8a4b00}";
+details{margin:.3em 0}summary{cursor:pointer}.hidden-case{font-size:.8em;color:#8a4b00}\
+.scroll{overflow-x:auto;max-width:100%}th.case{max-width:7em;font-size:.85em;overflow-wrap:anywhere}";
 
 /// The page's script: sorting by a column, and a failing cell unfolding its feedback.
 const SCRIPT: &str = r##"
@@ -93,14 +94,37 @@ fn case_names(class: &ClassResults) -> Vec<String> {
     names
 }
 
-/// The table: a row a submission, a column a case.
+/// How many cases of `results` were right in content, however presented.
+fn content_passed(results: &ProgramResults) -> usize {
+    results
+        .tests
+        .iter()
+        .filter(|case| case.content == Status::Pass)
+        .count()
+}
+
+/// The table: a row a submission, a column a case, in a box of its own that scrolls sideways
+/// when the cases are too many for the page's width. Points have their column only where the
+/// kata weighs its cases: otherwise they are the number passed again.
 fn table(page: &mut String, class: &ClassResults, case_names: &[String]) {
+    let weighted = class
+        .submissions
+        .iter()
+        .any(|entry| entry.results.max_points.is_some());
     page.push_str(
-        "<table id=\"class\">\n<thead><tr><th scope=\"col\">submission</th>\
-         <th scope=\"col\">passed</th><th scope=\"col\">points</th>",
+        "<div class=\"scroll\">\n<table id=\"class\">\n<thead><tr><th scope=\"col\">submission</th>\
+         <th scope=\"col\">passed</th><th scope=\"col\" title=\"right in content, however \
+         presented\">content</th>",
     );
+    if weighted {
+        page.push_str("<th scope=\"col\">points</th>");
+    }
     for name in case_names {
-        let _ = write!(page, "<th scope=\"col\">{}</th>", escape(name));
+        let _ = write!(
+            page,
+            "<th scope=\"col\" class=\"case\">{}</th>",
+            escape(name)
+        );
     }
     page.push_str("</tr></thead>\n<tbody>\n");
     for (row, entry) in class.submissions.iter().enumerate() {
@@ -109,14 +133,21 @@ fn table(page: &mut String, class: &ClassResults, case_names: &[String]) {
             page,
             "<tr><th scope=\"row\">{name}</th>\
              <td data-value=\"{passed}\">{passed}/{total}</td>\
-             <td data-value=\"{score}\">{score_text}/{max}</td>",
+             <td data-value=\"{content}\">{content}/{total}</td>",
             name = escape(&entry.name),
             passed = entry.passed,
+            content = content_passed(results),
             total = entry.total,
-            score = results.score(),
-            score_text = points(results.score()),
-            max = points(results.max_score()),
         );
+        if weighted {
+            let _ = write!(
+                page,
+                "<td data-value=\"{score}\">{score_text}/{max}</td>",
+                score = results.score(),
+                score_text = points(results.score()),
+                max = points(results.max_score()),
+            );
+        }
         for name in case_names {
             match results
                 .tests
@@ -147,10 +178,14 @@ fn table(page: &mut String, class: &ClassResults, case_names: &[String]) {
         }
         page.push_str("</tr>\n");
     }
-    page.push_str("</tbody>\n</table>\n");
+    page.push_str("</tbody>\n</table>\n</div>\n");
 }
 
-/// The cases that fail most: each failing case, with how many submissions failed it.
+/// How many of the cases that fail most are named.
+const FAILING_MOST: usize = 5;
+
+/// The cases that fail most: the [`FAILING_MOST`] failed by the most submissions, with how
+/// many, and how many other cases failed at all.
 fn failing_most(page: &mut String, class: &ClassResults, case_names: &[String]) {
     let mut counts: Vec<(usize, &String)> = case_names
         .iter()
@@ -177,6 +212,8 @@ fn failing_most(page: &mut String, class: &ClassResults, case_names: &[String]) 
         return;
     }
     page.push_str("<ol id=\"failing-most\">\n");
+    let others = counts.len().saturating_sub(FAILING_MOST);
+    counts.truncate(FAILING_MOST);
     for (failed, name) in counts {
         let _ = writeln!(
             page,
@@ -186,6 +223,17 @@ fn failing_most(page: &mut String, class: &ClassResults, case_names: &[String]) 
         );
     }
     page.push_str("</ol>\n");
+    if others > 0 {
+        let _ = writeln!(
+            page,
+            "<p>{others} other {} failed by fewer submissions.</p>",
+            if others == 1 {
+                "case was"
+            } else {
+                "cases were"
+            }
+        );
+    }
 }
 
 /// Each submission's failures, folded: the feedback and the output, unfolded on a click.
