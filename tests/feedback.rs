@@ -1,7 +1,8 @@
 //! The feedback on every fixture of every kata of the workspace, and of the harness's own
 //! cases, whose output is mutated (a line dropped, duplicated, changed or swapped with the next,
 //! a trailing space added, a prompt's space taken out or doubled, the last newline dropped),
-//! given all at once or one answer at a time: no report shows an "Expected" line equal to its
+//! given all at once or one answer at a time, the run ended as the case expects or stopped or
+//! crashed: no report shows an "Expected" line equal to its
 //! "Actual" line, and no caret points past the end of the line it marks.
 
 use std::sync::{Arc, OnceLock};
@@ -10,7 +11,7 @@ use std::time::Duration;
 use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
 use harness::interleaving::Interleaving;
-use harness::process::{Limits, Outcome, Run};
+use harness::process::{Limits, Outcome, Run, Timeout};
 use harness::validator::CaseJudge;
 use harness::{CaseResult, PlainText, judge};
 use proptest::prelude::*;
@@ -213,9 +214,26 @@ fn kind() -> impl Strategy<Value = Kind> {
     ]
 }
 
+/// How a run ended, by `ending`: as the case expects (`None`) most often, else stopped for its
+/// time, killed by a signal or exited with a status of its own.
+fn outcome(ending: u8) -> Option<Outcome> {
+    match ending {
+        0 => Some(Outcome::TimedOut(Timeout::Cpu)),
+        1 => Some(Outcome::Signaled(11)),
+        2 => Some(Outcome::Exited(3)),
+        _ => None,
+    }
+}
+
 /// The report on case `case` of [`all_cases`] run with `stdout`, its inputs given where
-/// `given` says (all at once for `None`), having exited as the case expects.
-fn report(case: &Case, stdout: Vec<u8>, given: Option<Vec<usize>>) -> String {
+/// `given` says (all at once for `None`), having ended as `outcome` says (as the case expects
+/// for `None`).
+fn report(
+    case: &Case,
+    stdout: Vec<u8>,
+    given: Option<Vec<usize>>,
+    outcome: Option<Outcome>,
+) -> String {
     let (kata, fixture) = case;
     let check: Box<dyn harness::content::ContentCheck> = match kata {
         Some((index, stage)) => {
@@ -226,7 +244,7 @@ fn report(case: &Case, stdout: Vec<u8>, given: Option<Vec<usize>>) -> String {
         None => Box::new(PlainText),
     };
     let run = Run {
-        outcome: Outcome::Exited(fixture.exit_status),
+        outcome: outcome.unwrap_or(Outcome::Exited(fixture.exit_status)),
         stdout,
         stderr: Vec::new(),
         duration: Duration::ZERO,
@@ -249,6 +267,9 @@ fn report(case: &Case, stdout: Vec<u8>, given: Option<Vec<usize>>) -> String {
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 512,
+        // A change that does not apply to the case drawn (a prompt's space where it has none)
+        // is drawn again.
+        max_global_rejects: 4 * 512,
         ..ProptestConfig::default()
     }
 }
@@ -261,6 +282,7 @@ proptest! {
         kind in kind(),
         place in any::<Index>(),
         one_at_a_time in any::<bool>(),
+        ending in 0..7_u8,
     ) {
         let cases = all_cases();
         let case = &cases[case.index(cases.len())];
@@ -273,7 +295,7 @@ proptest! {
         let stdout = mutation.apply(&expected);
         // Given one answer at a time, each where its place moved to.
         let given = one_at_a_time.then(|| offsets.iter().map(|&at| mutation.moved(at)).collect());
-        let report = report(case, stdout, given);
+        let report = report(case, stdout, given, outcome(ending));
         if let Some(fault) = test_support::false_difference(&report) {
             return Err(TestCaseError::fail(format!(
                 "{fault} in the report on {} changed by {mutation:?}:\n{report}",

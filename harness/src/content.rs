@@ -351,6 +351,39 @@ mod tests {
     }
 
     #[test]
+    fn a_prompt_s_spacing_is_named_at_its_input() {
+        let expected = Transcript::parse("A\nQ: > 1\nB\nR: > 2\nC\n").expect("valid");
+        let named = |actual: &str| {
+            let difference = white_space_difference(&expected, actual.as_bytes());
+            (difference.summary, difference.place.actual)
+        };
+        assert_eq!(
+            named("A\nQ:B\nR: C\n"),
+            (
+                "the prompt `Q:` is missing the space it should end with".to_owned(),
+                Spot::Input(0)
+            )
+        );
+        assert_eq!(
+            named("A\nQ: B\nR:  C\n"),
+            (
+                "the prompt `R:` ends with more spaces than it should".to_owned(),
+                Spot::Input(1)
+            )
+        );
+        assert_eq!(
+            named("A\nQ:\nB\nR: C\n").0,
+            "the prompt `Q:\\n` ends with a line break, so the answer is typed on the next \
+             line; it should be `Q: `, with the answer on the same line"
+        );
+        // A difference elsewhere is named on its line.
+        assert_eq!(
+            named("A \nQ: B\nR: C\n").0,
+            "a line has trailing white space"
+        );
+    }
+
+    #[test]
     fn anything_but_white_space_is_content() {
         for actual in [
             OUTPUT.replace("Draw", "Draw!"),
