@@ -67,33 +67,52 @@ const NOT_FOUND: &[&str] = &[
     "does not exist",
 ];
 
+/// How the same say that the file is there but closed to them (matched in lower case).
+const DENIED: &[&str] = &["permission denied", "errno 13", "eacces"];
+
 /// Why a program that ended at once, writing nothing, never really started: an argument of its
-/// command names a file (a script, say) that is not there, and the program says so on its
-/// standard error (`python3 missing.py`: "can't open file '.../missing.py'"). The reason gives
-/// the file and the program's own line about it, whole. A line that names the file without
-/// saying it cannot be found (a Java stack frame, `at Threads.main(Threads.java:5)`) is the
-/// program's own error: it started.
+/// command names a file (a script, say) that is not there, or that it may not read, and the
+/// program says so on its standard error (`python3 missing.py`: "can't open file
+/// '.../missing.py'"). The reason gives the file and the program's own line about it, whole. A
+/// line that names the file without saying it cannot be had (a Java stack frame,
+/// `at Threads.main(Threads.java:5)`) is the program's own error: it started. A file is said not
+/// to be there only when it is not: one in a folder closed to the grader too is said to be out of
+/// reach.
 #[must_use]
 pub fn missing_file(args: &[OsString], folder: Option<&Path>, stderr: &[u8]) -> Option<String> {
     let said = String::from_utf8_lossy(stderr);
     args.iter().map(Path::new).find_map(|arg| {
         let name = arg.file_name()?.to_string_lossy();
-        let line = said.lines().find(|line| {
+        let says = |words: &[&str], line: &str| {
             let lower = line.to_lowercase();
-            line.contains(name.as_ref()) && NOT_FOUND.iter().any(|words| lower.contains(words))
-        })?;
+            line.contains(name.as_ref()) && words.iter().any(|word| lower.contains(word))
+        };
+        let flag = arg.as_os_str().to_string_lossy().starts_with('-');
+        if flag {
+            return None;
+        }
         let path = match folder {
             Some(folder) => folder.join(arg),
             None => arg.to_owned(),
         };
-        let flag = arg.as_os_str().to_string_lossy().starts_with('-');
-        (!flag && !path.exists()).then(|| {
-            format!(
-                "`{}` is not there; the program said: {}",
-                arg.display(),
-                crate::visible::visible(line.trim().as_bytes())
-            )
-        })
+        let (line, reason) = if let Some(line) = said.lines().find(|line| says(DENIED, line)) {
+            (line, "cannot be read: permission is denied")
+        } else {
+            let line = said.lines().find(|line| says(NOT_FOUND, line))?;
+            match path.try_exists() {
+                Ok(true) => return None,
+                Ok(false) => (line, "is not there"),
+                Err(_) => (
+                    line,
+                    "is out of reach: a folder on its way cannot be searched",
+                ),
+            }
+        };
+        Some(format!(
+            "`{}` {reason}; the program said: {}",
+            arg.display(),
+            crate::visible::visible(line.trim().as_bytes())
+        ))
     })
 }
 
@@ -199,6 +218,27 @@ mod tests {
         let traceback = "Traceback (most recent call last):\n  File \"/x/stage1.py\", line 3, in \
                          <module>\nNameError: name 'stage1' is not defined\n";
         assert_eq!(said(&["stage1.py"], traceback), None);
+    }
+
+    #[test]
+    fn a_file_closed_to_the_program_is_said_to_be_so_not_missing() {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        fs::write(folder.path().join("closed.py"), "print(1)\n").expect("written");
+        let args = [OsString::from("closed.py")];
+        let denied = "python3: can't open file '/x/closed.py': [Errno 13] Permission denied\n";
+        assert_eq!(
+            missing_file(&args, Some(folder.path()), denied.as_bytes()).as_deref(),
+            Some(
+                "`closed.py` cannot be read: permission is denied; the program said: python3: \
+                 can't open file '/x/closed.py': [Errno 13] Permission denied"
+            )
+        );
+        // A file that is there is never said to be missing, whatever the program says.
+        let missing = "python3: can't open file '/x/closed.py': [Errno 2] No such file\n";
+        assert_eq!(
+            missing_file(&args, Some(folder.path()), missing.as_bytes()),
+            None
+        );
     }
 
     #[test]
