@@ -887,6 +887,57 @@ mod tests {
         );
     }
 
+    /// A case of two answers and a run of it that wrote `stdout`, was given its answers at
+    /// `given` and ended as `outcome` says.
+    fn stopped(
+        stdout: &[u8],
+        given: &[usize],
+        asked_for_more: Option<usize>,
+        outcome: Outcome,
+    ) -> (Fixture, Run) {
+        let body = "Q: > 1\nA\nQ: > 2\nB\n";
+        let fixture = Fixture {
+            name: "case".to_owned(),
+            path: "case.snap".into(),
+            exit_status: 0,
+            hint: None,
+            body: body.to_owned(),
+            transcript: crate::Transcript::parse(body).expect("valid"),
+            judge: crate::validator::CaseJudge::Transcript,
+        };
+        let run = Run {
+            outcome,
+            stdout: stdout.to_vec(),
+            stderr: Vec::new(),
+            duration: std::time::Duration::ZERO,
+            interleaving: Some(crate::Interleaving {
+                given: given.to_vec(),
+                asked_for_more,
+            }),
+        };
+        (fixture, run)
+    }
+
+    #[test]
+    fn output_kept_back_is_told_only_where_the_run_s_end_says_so() {
+        let timed_out = || Outcome::TimedOut(crate::Timeout::Cpu);
+        let kept = |(fixture, run): (Fixture, Run)| kept_back(&fixture, &run);
+        // Nothing written since its last answer, not waiting, and the transcript goes on.
+        assert!(kept(stopped(b"Q: A\nQ: ", &[3, 8], None, timed_out())).is_some());
+        // Waiting for input, having written it all; or having written after its answer.
+        assert!(kept(stopped(b"Q: A\nQ: ", &[3, 8], Some(8), timed_out())).is_none());
+        assert!(kept(stopped(b"Q: A\nQ: B", &[3, 8], None, timed_out())).is_none());
+        // Stopped before it read anything: it may have computed all along.
+        assert!(kept(stopped(b"", &[], None, timed_out())).is_none());
+        // Ended by itself: what it wrote is all it wrote.
+        assert!(kept(stopped(b"Q: A\nQ: ", &[3, 8], None, Outcome::Exited(0))).is_none());
+        // Cut mid-line at a multiple of a buffer's size when killed.
+        let cut = [&b"Q: "[..], &b"A".repeat(8189)].concat();
+        let said = kept(stopped(&cut, &[3], None, Outcome::Signaled(9))).expect("kept back");
+        assert!(said.contains("after 8192 bytes"), "{said}");
+        assert!(kept(stopped(&cut[..8000], &[3], None, Outcome::Signaled(9))).is_none());
+    }
+
     #[test]
     fn advice_about_a_runtime_is_for_a_program_run_on_it() {
         let words = |line: &str| line.split(' ').map(str::to_owned).collect::<Vec<_>>();
