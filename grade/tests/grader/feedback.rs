@@ -46,6 +46,12 @@ const FAULTS: &[(&str, u8, Game, &str)] = &[
         "trailing_white_space_is_marked_where_it_is",
     ),
     (
+        "welcome-line",
+        5,
+        Game::Right,
+        "a_welcome_line_is_a_presentation_error",
+    ),
+    (
         "no-initial-grid",
         5,
         Game::Wrong,

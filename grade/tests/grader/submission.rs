@@ -168,13 +168,24 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
             }
         }),
         "crlf-output" => filtered(|line| line.replace('\n', "\r\n")),
-        "space-for-empty-cell" => filtered(|line| {
-            if is_grid_row(line) {
-                line.replace('_', " ")
-            } else {
-                line.to_owned()
-            }
-        }),
+        "space-for-empty-cell" => filtered(space_for_empty),
+        "space-for-empty-cell-at" => match marker {
+            Some("1") => filtered_stage("stage1", stage1::run, space_for_empty),
+            Some("2") => filtered_stage("stage2", stage2::run, space_for_empty),
+            Some("4") => filtered_stage("stage4", stage4::run, space_for_empty),
+            Some("5") => filtered_stage5(space_for_empty),
+            _ => filtered(space_for_empty),
+        },
+        "welcome-line" => {
+            let mut first = true;
+            filtered_stage5(move |line| {
+                if std::mem::take(&mut first) {
+                    format!("Welcome to Tic-Tac-Toe!\n{line}")
+                } else {
+                    line.to_owned()
+                }
+            })
+        }
         "status-0-at-end-of-input" => match stage3::run(io::stdin().lock(), io::stdout().lock()) {
             Err(StageError::InputEnded(_)) | Ok(()) => ExitCode::SUCCESS,
             Err(_) => ExitCode::FAILURE,
@@ -284,6 +295,15 @@ pub(crate) fn run(fault: &str, marker: Option<&str>) -> ExitCode {
 /// it reads, passed through `change`.
 fn filtered(change: impl FnMut(&str) -> String + 'static) -> ExitCode {
     filtered_stage("stage3", stage3::run, change)
+}
+
+/// A grid row with its empty cells shown as spaces (`| X   O |`), any other line as it is.
+fn space_for_empty(line: &str) -> String {
+    if is_grid_row(line) {
+        line.replace('_', " ")
+    } else {
+        line.to_owned()
+    }
 }
 
 /// [`filtered`] for the reference stage 5.
