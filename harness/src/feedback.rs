@@ -121,7 +121,10 @@ pub fn report(result: &CaseResult, fixture: &Fixture, paint: Paint) -> String {
         }
         (Verdict::WrongAnswer, Finding::Differs(mismatch)) => {
             let _ = writeln!(text, "The {subject} is wrong: {}.", mismatch.summary);
-            text.push_str(&read_on(fixture, run, command));
+            match &run.interleaving {
+                Some(_) => text.push_str(&read_on(fixture, run, command)),
+                None => text.push_str(&views.prompt_absent(&mismatch.place).unwrap_or_default()),
+            }
             text.push_str(&views.mismatch(subject, mismatch));
         }
         (_, finding) => {
@@ -358,6 +361,26 @@ impl Views<'_> {
             Spot::Input(index) => self.actual.line_of_input(index),
             Spot::End => None,
         }
+    }
+
+    /// Where the expected line shown for `place` asks for an input with a prompt that the
+    /// run's output holds nowhere, that prompt named as never written: for a run given its
+    /// whole input at once, which ended by itself, so that all it wrote is there.
+    fn prompt_absent(&self, place: &Place) -> Option<String> {
+        let line = self.shown_lines(place).0?;
+        let transcript = &self.fixture.transcript;
+        let input = (0..transcript.inputs().len())
+            .find(|&index| self.expected.line_of_input(index) == Some(line))?;
+        let asked = transcript.inputs().get(input)?;
+        let prompt = asked.prompt.trim_ascii();
+        let words = prompt.strip_suffix(b":").unwrap_or(prompt).trim_ascii_end();
+        (!words.is_empty() && !contains(self.actual.stdout(), words)).then(|| {
+            format!(
+                "The program never wrote the prompt `{}`, which asks for {}.\n",
+                escape(prompt),
+                crate::judge::input_in_words(asked)
+            )
+        })
     }
 
     /// How many inputs the run's transcript shows before `spot`.

@@ -37,6 +37,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             prompt_never_written_by_php,
         ),
         (
+            "feedback::a_prompt_never_written_is_named_in_a_run_given_its_whole_input",
+            prompt_never_written_given_the_whole_input,
+        ),
+        (
             "feedback::a_program_that_timed_out_before_reading_is_shown_no_input",
             timed_out_before_reading,
         ),
@@ -74,12 +78,17 @@ fn order(prompts: [&str; 3], end: &[&'static str]) -> Vec<String> {
 const BOUGHT: [&str; 2] = ["say", "Bought an espresso\\n"];
 
 /// The whole report on `steps`, the fake program run as `command` says (its words as the
-/// grader keeps them), on the coffee machine's order within `limits`.
+/// grader keeps them), on the coffee machine's order within `limits`, one answer at a time.
 fn report(steps: &[String], command: &[&str], limits: Limits) -> String {
+    report_in(Mode::Interactive, steps, command, limits)
+}
+
+/// [`report`], the input given in `mode`.
+fn report_in(mode: Mode, steps: &[String], command: &[&str], limits: Limits) -> String {
     let case = fixture("coffee-order");
     let steps: Vec<&str> = steps.iter().map(String::as_str).collect();
     let program: Program = fake(&steps);
-    let run = run_in(&program, &case, Mode::Interactive, limits);
+    let run = run_in(&program, &case, mode, limits);
     let judgement = harness::judge(&case, &run, limits, &PlainText);
     let result = CaseResult {
         number: 1,
@@ -163,6 +172,17 @@ fn prompt_never_written_by_php(_: Mode) {
         .map(|line| format!("{line}\n"))
         .collect();
     assert_eq!(without, python);
+}
+
+fn prompt_never_written_given_the_whole_input(_: Mode) {
+    let steps = order([PROMPTS[0], PROMPTS[1], ""], &BOUGHT);
+    let text = report_in(
+        Mode::WholeInput,
+        &steps,
+        &["python3", "coffee.py"],
+        limits(),
+    );
+    snapshot("a_prompt_never_written_given_the_whole_input", &text);
 }
 
 /// Limits under which a program that sleeps is stopped on the clock soon.
