@@ -8,6 +8,7 @@
 
 mod ai;
 mod class;
+mod cluster;
 mod confinement;
 mod environment;
 mod feedback;
@@ -58,6 +59,7 @@ fn main() -> ExitCode {
     trials.extend(formats::trials());
     trials.extend(points::trials());
     trials.extend(shards::trials());
+    trials.extend(cluster::trials());
     trials.extend(platform::trials());
     trials.extend(html::trials());
     trials.extend(katas::trials());
