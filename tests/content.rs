@@ -1,6 +1,7 @@
-//! The content check against the exact one, on every fixture: the expected output has no
-//! difference; a wrong game, however it is presented, is a wrong answer; a right game presented
-//! otherwise is a presentation error; and a difference in white space alone, line breaks
+//! The content check against the exact one, on every fixture of every kata that names a
+//! content check (the two Tic-Tac-Toe katas): the expected output has no difference; a wrong
+//! game, however it is presented, is a wrong answer; a right game presented otherwise is a
+//! presentation error, in both katas alike; and a difference in white space alone, line breaks
 //! included, is never a wrong answer.
 //!
 //! The outputs are made from each fixture's expected output by editing its text, found here by
@@ -12,15 +13,19 @@ use std::time::Duration;
 use harness::content::{ContentCheck, Finding};
 use harness::fixture::Fixture;
 use harness::judge::Judgement;
+use harness::kata::Kata;
 use harness::process::{Limits, Outcome, Run};
 use harness::{Verdict, judge};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use test_support::Trial;
-use tictactoe_judge::TicTacToe;
 
-const PROMPTS: [&str; 2] = ["Enter cells: ", "Enter the coordinates: "];
-const MESSAGES: [&str; 9] = [
+const PROMPTS: [&str; 3] = [
+    "Enter cells: ",
+    "Enter the coordinates: ",
+    "Input command: ",
+];
+const MESSAGES: [&str; 10] = [
     "You should enter 9 symbols: X, O or _!",
     "You should enter numbers!",
     "Coordinates should be from 1 to 3!",
@@ -30,21 +35,45 @@ const MESSAGES: [&str; 9] = [
     "Draw",
     "Game not finished",
     "Impossible",
+    "Bad parameters!",
 ];
 
-/// Every fixture of every stage, with its stage, read once.
-fn all_fixtures() -> Arc<Vec<(u8, Fixture)>> {
-    static FIXTURES: OnceLock<Arc<Vec<(u8, Fixture)>>> = OnceLock::new();
+/// A fixture of a kata with a content check.
+struct Case {
+    kata: &'static Kata,
+    stage: u8,
+    fixture: Fixture,
+}
+
+impl Case {
+    /// The content check the kata's manifest names, for the fixture's stage.
+    fn check(&self) -> Box<dyn ContentCheck> {
+        grade::katas::content_check(self.kata, self.stage).expect("the grader has the check")
+    }
+}
+
+/// Every fixture of every stage of every kata that names a content check, read once.
+fn all_fixtures() -> Arc<Vec<Case>> {
+    static FIXTURES: OnceLock<Arc<Vec<Case>>> = OnceLock::new();
     Arc::clone(FIXTURES.get_or_init(|| {
-        let kata = crate::katas::root();
+        let katas = crate::katas::all()
+            .as_ref()
+            .expect("the katas are readable");
         Arc::new(
-            kata.stages
+            katas
                 .iter()
-                .flat_map(|stage| {
-                    kata.fixtures(stage.number)
-                        .expect("the fixtures are readable")
-                        .into_iter()
-                        .map(move |fixture| (stage.number, fixture))
+                .filter(|kata| kata.content_check.is_some())
+                .flat_map(|kata| {
+                    kata.stages.iter().flat_map(move |stage| {
+                        kata.fixtures(stage.number)
+                            .expect("the fixtures are readable")
+                            .into_iter()
+                            .map(move |fixture| Case {
+                                kata,
+                                stage: stage.number,
+                                fixture,
+                            })
+                    })
                 })
                 .collect(),
         )
@@ -81,9 +110,17 @@ pub(crate) fn trials() -> Vec<Trial> {
 }
 
 fn every_expected_output_reads_as_itself() {
-    for (stage, fixture) in all_fixtures().iter() {
+    let cases = all_fixtures();
+    assert!(
+        cases
+            .iter()
+            .any(|case| case.kata.name != crate::katas::root().name),
+        "the AI kata's fixtures are read too"
+    );
+    for case in cases.iter() {
+        let fixture = &case.fixture;
         let expected = fixture.transcript.stdout();
-        let comparison = TicTacToe::new(*stage).compare(&fixture.transcript, &expected);
+        let comparison = case.check().compare(&fixture.transcript, &expected);
         assert_eq!(
             comparison.finding,
             Finding::Same(Vec::new()),
@@ -108,7 +145,8 @@ fn verdict(index: usize, stdout: &str) -> (Verdict, String) {
 /// The judgement of a run of fixture `index` that wrote `stdout` and exited as expected.
 fn judged(index: usize, stdout: &str) -> (Judgement, String) {
     let fixtures = all_fixtures();
-    let (stage, fixture) = &fixtures[index];
+    let case = &fixtures[index];
+    let fixture = &case.fixture;
     let run = Run {
         outcome: Outcome::Exited(fixture.exit_status),
         stdout: stdout.as_bytes().to_vec(),
@@ -116,7 +154,7 @@ fn judged(index: usize, stdout: &str) -> (Judgement, String) {
         duration: Duration::ZERO,
         interleaving: None,
     };
-    let judged = judge(fixture, &run, Limits::default(), &TicTacToe::new(*stage));
+    let judged = judge(fixture, &run, Limits::default(), case.check().as_ref());
     (judged, fixture.path.display().to_string())
 }
 
@@ -130,7 +168,7 @@ fn squeezed(text: &str) -> String {
 
 fn expected_output(index: usize) -> String {
     let fixtures = all_fixtures();
-    String::from_utf8(fixtures[index].1.transcript.stdout()).expect("fixtures are UTF-8")
+    String::from_utf8(fixtures[index].fixture.transcript.stdout()).expect("fixtures are UTF-8")
 }
 
 /// The places of the cells in a line of output that is a grid row as the specification
