@@ -18,6 +18,7 @@ use crate::{GradeError, class, outputs, shard, status_of};
 pub(crate) fn grade_class(
     (everyone, shard): (Vec<class::Submission>, Option<shard::Shard>),
     (plan, graded): (&StagePlan, GradedWith),
+    resolve_shims: bool,
     context: &Context,
     outputs: &outputs::Outputs,
     out: &mut impl Write,
@@ -51,6 +52,17 @@ pub(crate) fn grade_class(
         first: on_stdout.then_some(&mut *out),
         second: text_file.is_some().then_some(&mut text_copy),
     };
+    // A class's command names one program for all: its shim, if it is one, is said once, first.
+    let resolve = |program: harness::Program| match harness::shims::resolve(&program) {
+        Some((resolved, _)) if resolve_shims => resolved,
+        _ => program,
+    };
+    if resolve_shims
+        && let Some(class::Runs::Command(program)) = submissions.first().map(|first| &first.runs)
+        && let Some((_, shim)) = harness::shims::resolve(program)
+    {
+        let _ = writeln!(table_out, "{} (--keep-shims runs the shim)", shim.note());
+    }
     let table = text::ClassTable::start(&mut table_out, heading, total, names());
     // No case may read any results file, its own or another submission's.
     let hidden = outputs.every_file(names());
@@ -64,6 +76,7 @@ pub(crate) fn grade_class(
         // A failure to write is kept by `out` and told after the files are written.
         let results = match submission.program(heading.stage, &graded.kata) {
             Ok(program) => {
+                let program = resolve(program);
                 // Each submission is hidden the others' folders too.
                 let mut hidden = hidden.clone();
                 hidden.extend(

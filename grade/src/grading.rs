@@ -85,7 +85,14 @@ pub(crate) fn grade_as_asked(
         let sandbox = plan.sandbox(&[]);
         let graded = graded::graded_with(&kata, stage, &plan, sandbox.support(), &options.command)
             .map_err(GradeError::Kata)?;
-        return grade_class((class, shard), (&plan, graded), &context, &outputs, out);
+        return grade_class(
+            (class, shard),
+            (&plan, graded),
+            !options.keep_shims,
+            &context,
+            &outputs,
+            out,
+        );
     }
     // A kata's reference script runs in its folder, which lives as long as `_folder`.
     let stage = kata.stage(plan.stage).map_err(GradeError::Usage)?;
@@ -93,6 +100,15 @@ pub(crate) fn grade_as_asked(
         reference::program(&kata, stage)?
     } else {
         (Program::command(options.command.clone()), None)
+    };
+    let program = match harness::shims::resolve(&program).filter(|_| !options.keep_shims) {
+        Some((resolved, shim)) => {
+            if outputs.on_stdout() == Format::Text {
+                let _ = writeln!(out, "{} (--keep-shims runs the shim)", shim.note());
+            }
+            resolved
+        }
+        None => program,
     };
     let sandbox = plan.sandbox(&[]);
     let heading = plan.heading(sandbox.support());

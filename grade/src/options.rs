@@ -100,6 +100,10 @@ pub struct Options {
     /// may: for a program you trust that must write files outside its own folder.
     #[arg(long)]
     pub no_sandbox: bool,
+    /// Run a command whose program is a version manager's shim (pyenv, asdf, rbenv, nodenv,
+    /// mise) through the shim at every run, rather than the interpreter it starts, resolved once.
+    #[arg(long)]
+    pub keep_shims: bool,
     /// The program to grade, run directly, not through a shell; without it, the reference
     /// stage built into this grader.
     #[arg(last = true, value_name = "COMMAND")]

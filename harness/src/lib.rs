@@ -39,6 +39,7 @@ pub mod runtime;
 pub mod sandbox;
 pub mod scoring;
 pub mod scratch;
+pub mod shims;
 pub mod size;
 pub mod transcript;
 pub mod validator;

@@ -55,6 +55,16 @@ impl Program {
         }
     }
 
+    /// The same program started by `executable` in place of its first word (the interpreter a
+    /// version manager's shim starts, say), in the same folder, under the same name.
+    #[must_use]
+    pub fn with_executable(mut self, executable: OsString) -> Program {
+        if let Some(first) = self.argv.first_mut() {
+            *first = executable;
+        }
+        self
+    }
+
     /// A command line split into words as a POSIX shell would split it (quotes, backslashes),
     /// without running a shell.
     ///

@@ -154,6 +154,16 @@ pub fn check(
         Ok(()) => match project.program(stage) {
             Err(error) => Outcome::CannotStart(error),
             Ok(program) => {
+                // A version manager's shim, resolved once rather than started at every run.
+                let program = match harness::shims::resolve(&program) {
+                    Some((resolved, shim)) => {
+                        if narrate {
+                            writeln!(out, "{}", shim.note())?;
+                        }
+                        resolved
+                    }
+                    None => program,
+                };
                 if narrate {
                     writeln!(
                         out,

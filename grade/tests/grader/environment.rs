@@ -25,7 +25,72 @@ pub(crate) fn trials() -> Vec<Trial> {
             toolchain::sh,
             only_documented_variables,
         ),
+        test_support::test(
+            "environment::a_version_managers_shim_is_run_as_the_interpreter_it_starts",
+            a_version_managers_shim_is_run_as_the_interpreter_it_starts,
+        ),
     ]
+}
+
+/// A program named by a pyenv shim on `PATH` (a fake pyenv, whose shim fails and whose
+/// interpreter answers the case): graded through the interpreter pyenv names, said in the
+/// report's first line; with `--keep-shims`, through the shim.
+fn a_version_managers_shim_is_run_as_the_interpreter_it_starts() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    crate::points::write_kata(&dir.path().join("words"), "", &["one"]);
+    let pyenv = dir.path().join(".pyenv");
+    let interpreter = pyenv.join("versions/1.0/bin/wordy");
+    for (path, text) in [
+        (pyenv.join("shims/wordy"), "#!/bin/sh\nexit 9\n".to_owned()),
+        (
+            pyenv.join("bin/pyenv"),
+            format!(
+                "#!/bin/sh\n[ \"$1 $2\" = 'which wordy' ] && echo {}\n",
+                interpreter.display()
+            ),
+        ),
+        (interpreter.clone(), "#!/bin/sh\necho one\n".to_owned()),
+    ] {
+        fs::create_dir_all(path.parent().expect("a folder")).expect("made");
+        fs::write(&path, text).expect("written");
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let path = std::env::join_paths(std::iter::once(pyenv.join("shims")).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .expect("a PATH");
+    let graded = |more: &[&str]| {
+        let output = assert_cmd::Command::new(assert_cmd::cargo::cargo_bin("grade"))
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .args(["--kata", "words", "1"])
+            .args(more)
+            .args(["--", "wordy"])
+            .timeout(WATCHDOG)
+            .output()
+            .expect("grade runs");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+        )
+    };
+    let (status, report) = graded(&[]);
+    assert_eq!(status, Some(0), "{report}");
+    assert_eq!(
+        report.lines().next(),
+        Some(
+            format!(
+                "`wordy` is pyenv's shim: run as {}, the interpreter it starts here, without the \
+                 shim's own start at every run (--keep-shims runs the shim)",
+                interpreter.display()
+            )
+            .as_str()
+        )
+    );
+    let (status, report) = graded(&["--keep-shims"]);
+    assert_eq!(status, Some(1), "{report}");
+    assert!(report.starts_with("Grading `wordy`"), "{report}");
 }
 
 /// `grade 2 -- PYTHON FILE` with `PYTHONUNBUFFERED=1` in its environment: its status and report.
