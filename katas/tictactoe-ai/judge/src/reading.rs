@@ -1,7 +1,8 @@
 //! A run's output read as the events of Tic-Tac-Toe with AI games, whatever their presentation:
 //! the grids, the computer's `Making move` lines, the states, the messages and the prompts, each
-//! with the place of its first byte. Lines that are none of these are kept as they are: a
-//! greeting or a debugging line changes what a player sees.
+//! with the place of its first byte: what the strategy answers from and the replay follows.
+//! Lines that are none of these are kept as they are; whether one is presentation (a greeting)
+//! is for the kata's content check to say.
 
 use tictactoe::{GameState, Mark};
 
