@@ -327,24 +327,11 @@ impl Views<'_> {
     }
 
     /// Whether `place` is no more than the first byte at which the outputs differ, on both
-    /// sides (as [`content::first_difference`](crate::content::first_difference) finds it).
+    /// sides, as [`first_difference`](crate::content::first_difference) finds it.
     fn is_first_byte_difference(&self, place: &Place) -> bool {
         let expected = self.fixture.transcript.stdout();
-        let actual = self.actual.stdout();
-        let at = expected
-            .iter()
-            .zip(actual)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let first = |spot: Spot| match spot {
-            Spot::Byte(offset) => offset == at,
-            Spot::End => true,
-            Spot::Input(_) => false,
-        };
-        place.caret == Caret::FirstDifference
-            && first(place.expected)
-            && first(place.actual)
-            && (place.expected, place.actual) != (Spot::End, Spot::End)
+        let first = crate::content::first_difference(&expected, self.actual.stdout());
+        *place == first && (first.expected, first.actual) != (Spot::End, Spot::End)
     }
 
     fn expected_line(&self, spot: Spot) -> Option<usize> {
