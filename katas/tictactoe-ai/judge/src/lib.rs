@@ -579,6 +579,29 @@ mod tests {
     }
 
     #[test]
+    fn a_message_without_its_exclamation_mark_is_presentation_as_in_the_first_kata() {
+        let transcript = Transcript::parse(
+            "Input command: > start user user\n---------\n| _ _ _ |\n| _ _ _ |\n| _ _ _ |\n\
+             ---------\nEnter the coordinates: > one one\nYou should enter numbers!\n\
+             Enter the coordinates: > \\z\n",
+        )
+        .expect("a valid transcript");
+        let stdout = String::from_utf8(transcript.stdout()).expect("UTF-8");
+        let reworded = stdout.replace("numbers!", "numbers");
+        let finding = content_check(3)
+            .compare(&transcript, reworded.as_bytes())
+            .finding;
+        let Finding::Same(differences) = finding else {
+            panic!("the game is right: {finding:?}")
+        };
+        assert_eq!(
+            differences[0].summary,
+            "a message reads `You should enter numbers` where it should read `You should enter \
+             numbers!`"
+        );
+    }
+
+    #[test]
     fn a_user_s_move_on_another_cell_is_named_before_the_computer_s_next() {
         // The program reads `1 1` as the bottom-left cell, `2 1` as the bottom-middle.
         let cartesian: &[Move<'_>] = &[
