@@ -45,6 +45,12 @@ pub(crate) fn explain(run: &Run<'_>) -> Option<Explanation> {
     let next_gotten = run.got.items.get(run.index + 1).map(|item| &item.content);
     let previous = last_grid(run.want, run.index);
     let after = run.after_input();
+    // A state where the game shows none there: one that is not true is named so, whatever
+    // follows it.
+    let untrue = match wanted.content {
+        Content::Message(Message::State(_)) => None,
+        _ => untrue_state(run, gotten),
+    };
     match (&wanted.content, &gotten.content) {
         (Content::Grid(_), _) if next_wanted == Some(&gotten.content) => {
             if previous.is_none() && is_empty_grid(&wanted.content) {
@@ -101,14 +107,7 @@ pub(crate) fn explain(run: &Run<'_>) -> Option<Explanation> {
                 "a move is made{after}, where none was asked: {what} should be shown instead"
             ))
         }
-        // A state where the game shows none there: one that is not true is named so, whatever
-        // follows it.
-        (want_content, Content::Message(Message::State(_)))
-            if !matches!(want_content, Content::Message(Message::State(_)))
-                && untrue_state(run, gotten).is_some() =>
-        {
-            untrue_state(run, gotten).map(Explanation::said)?
-        }
+        _ if untrue.is_some() => untrue.map(Explanation::said)?,
         (_, Content::Message(message)) if next_gotten == Some(&wanted.content) => {
             let (kind, text) = message_in_words(run.got, gotten, *message);
             let after = run.after_input_before_extra();
