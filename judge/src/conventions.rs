@@ -10,7 +10,7 @@ use super::reading::Reading;
 
 /// A way of reading `a b` other than the specification's `row column` from the top left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Convention {
+pub(crate) enum Convention {
     /// The course's coordinates before 2021: `x y`, column then row, `1 1` at the bottom left.
     Cartesian,
     /// `column row` from the top left: rows and columns swapped.
@@ -23,12 +23,12 @@ const HOW_IT_WORKS: &str = "Here coordinates are `row column`, counted from the 
 
 impl Convention {
     /// Every convention a run is checked against, in that order.
-    pub const ALL: [Convention; 2] = [Convention::Cartesian, Convention::Swapped];
+    pub(crate) const ALL: [Convention; 2] = [Convention::Cartesian, Convention::Swapped];
 
     /// The answer `row column` of the specification that names the cell `first second` names
     /// in this convention, for two numbers from 1 to 3.
     #[must_use]
-    pub fn as_specified(self, first: u8, second: u8) -> (u8, u8) {
+    pub(crate) fn as_specified(self, first: u8, second: u8) -> (u8, u8) {
         match self {
             Convention::Cartesian => (4 - second, first),
             Convention::Swapped => (second, first),
@@ -37,7 +37,7 @@ impl Convention {
 
     /// The feedback's note on a run that follows this convention.
     #[must_use]
-    pub fn note(self) -> String {
+    pub(crate) fn note(self) -> String {
         let followed = match self {
             Convention::Cartesian => {
                 "Every move of the run fits the course's old coordinates: `x y`, the column \
@@ -55,7 +55,7 @@ impl Convention {
     /// `inputs` read in this convention: each answer of two numbers from 1 to 3 turned into
     /// the specification's answer for the same cell, anything else as it is.
     #[must_use]
-    pub fn answers(self, inputs: &[Input]) -> Vec<Input> {
+    pub(crate) fn answers(self, inputs: &[Input]) -> Vec<Input> {
         inputs
             .iter()
             .map(|input| match numbers(&input.written) {
@@ -92,7 +92,7 @@ fn numbers(answer: &str) -> Option<(u8, u8)> {
 /// The cell at `row` and `column` (0-based, from the top left) in words: "the top-left cell
 /// (row 1, column 1)".
 #[must_use]
-pub fn cell_in_words(row: usize, column: usize) -> String {
+pub(crate) fn cell_in_words(row: usize, column: usize) -> String {
     let name = match (row, column) {
         (1, 1) => "centre".to_owned(),
         (1, _) => format!("middle-{}", side(column)),
@@ -114,7 +114,12 @@ fn side(column: usize) -> &'static str {
 /// given, the mark, the cell it names and the cell the program put the mark in, each as
 /// `(row, column)`, 0-based.
 #[must_use]
-pub fn misplaced(answer: &str, mark: char, named: (usize, usize), put: (usize, usize)) -> String {
+pub(crate) fn misplaced(
+    answer: &str,
+    mark: char,
+    named: (usize, usize),
+    put: (usize, usize),
+) -> String {
     format!(
         "the user's answer `{answer}` should put {mark} in {}; the program put it in {}",
         cell_in_words(named.0, named.1),

@@ -11,14 +11,14 @@
 //! fault shown, explained in the game's terms where the run shows a fault it knows
 //! (`explanation`), with the first presentation difference before it, and the convention of
 //! coordinates the run follows instead of the specification's, if it follows a known one
-//! ([`conventions`]).
+//! (`conventions`).
 //!
 //! The Tic-Tac-Toe with AI kata reads its output with the same check
 //! ([`TicTacToe::with_reference`]): its grids, states and messages are this kata's, and its
 //! menu's `Bad parameters!` and the computer's `Making move level "LEVEL"` are messages too.
 
 mod alignment;
-pub mod conventions;
+mod conventions;
 mod explanation;
 mod presentation;
 mod reading;
