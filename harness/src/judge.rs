@@ -705,11 +705,10 @@ fn compare(fixture: &Fixture, stdout: &[u8], check: &dyn ContentCheck) -> Compar
     let mut comparison = check.compare(&fixture.transcript, stdout);
     match &mut comparison.finding {
         Finding::Differs(_) if content::same_but_white_space(&expected, stdout) => {
-            comparison.finding =
-                Finding::Same(vec![content::white_space_difference(
-                    &fixture.transcript,
-                    stdout,
-                )]);
+            comparison.finding = Finding::Same(vec![content::white_space_difference(
+                &fixture.transcript,
+                stdout,
+            )]);
         }
         Finding::Same(differences) if differences.is_empty() => {
             differences.push(content::Presentation {

@@ -56,11 +56,7 @@ pub fn program_report_showing(
         )?;
         if !result.verdict().passed() && shown(result.number) {
             writeln!(out)?;
-            write!(
-                out,
-                "{}",
-                feedback::report(result, fixture, paint)
-            )?;
+            write!(out, "{}", feedback::report(result, fixture, paint))?;
             writeln!(out)?;
         }
         // The grader's report is the instructor's: what the kata's judge said for them.
