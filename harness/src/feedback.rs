@@ -906,15 +906,7 @@ mod tests {
         outcome: Outcome,
     ) -> (Fixture, Run) {
         let body = "Q: > 1\nA\nQ: > 2\nB\n";
-        let fixture = Fixture {
-            name: "case".to_owned(),
-            path: "case.snap".into(),
-            exit_status: 0,
-            hint: None,
-            body: body.to_owned(),
-            transcript: crate::Transcript::parse(body).expect("valid"),
-            judge: crate::validator::CaseJudge::Transcript,
-        };
+        let fixture = Fixture::of_transcript(body);
         let run = Run {
             outcome,
             stdout: stdout.to_vec(),

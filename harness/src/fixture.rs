@@ -97,6 +97,20 @@ impl Fixture {
     pub fn shown_name(&self) -> String {
         crate::visible::visible(self.name.as_bytes())
     }
+
+    /// A case named `case` whose transcript is `body`, for the harness's own unit tests.
+    #[cfg(test)]
+    pub(crate) fn of_transcript(body: &str) -> Fixture {
+        Fixture {
+            name: "case".to_owned(),
+            path: "case.snap".into(),
+            exit_status: 0,
+            hint: None,
+            body: body.to_owned(),
+            transcript: crate::Transcript::parse(body).expect("valid"),
+            judge: crate::validator::CaseJudge::Transcript,
+        }
+    }
 }
 
 impl fmt::Display for FixtureError {

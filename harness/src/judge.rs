@@ -742,15 +742,7 @@ mod tests {
 
     fn verdict(check: &Says, stdout: &str) -> Verdict {
         let body = "Q: > 1\nA B\n";
-        let fixture = Fixture {
-            name: "case".to_owned(),
-            path: "case.snap".into(),
-            exit_status: 0,
-            hint: None,
-            body: body.to_owned(),
-            transcript: crate::Transcript::parse(body).expect("valid"),
-            judge: crate::validator::CaseJudge::Transcript,
-        };
+        let fixture = Fixture::of_transcript(body);
         let run = Run {
             outcome: Outcome::Exited(0),
             stdout: stdout.as_bytes().to_vec(),
