@@ -38,8 +38,8 @@ pub(crate) fn trials() -> Vec<Trial> {
 }
 
 /// The time limit these tests grade with, and what beyond it a whole `grade` run may take.
-const LIMIT: &str = "0.2";
-const LIMIT_SECONDS: f64 = 0.2;
+const LIMIT: &str = "0.1";
+const LIMIT_SECONDS: f64 = 0.1;
 const MARGIN: Duration = Duration::from_millis(1500);
 
 /// A marker unique to one test of this run.

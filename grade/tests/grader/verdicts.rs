@@ -161,13 +161,13 @@ pub(crate) fn assert_every_case_exactly_right(report: &str) {
 /// this test.
 fn hanging(fault: &str) {
     let marker = format!("grade-test-{fault}-{}", std::process::id());
-    let graded = grade(&submission(&["--timeout", "0.1"], fault, &[&marker]));
+    let graded = grade(&submission(&["--timeout", "0.05"], fault, &[&marker]));
     assert_eq!(graded.status, Some(1), "{fault}: {}", graded.report);
     assert!(
         graded.report.contains(
-            "Timed out in test #1 (draw-full-grid)\nThe program waited 0.4 s without using its CPU \
-             time (it used 0.0 s of the 0.1 s it may use), and was stopped: it sleeps, or waits for \
-             something that does not come.\n"
+            "Timed out in test #1 (draw-full-grid)\nThe program waited 0.2 s without using its CPU \
+             time (it used 0.0 s of the 0.05 s it may use), and was stopped: it sleeps, or waits \
+             for something that does not come.\n"
         ),
         "{fault}: {}",
         graded.report

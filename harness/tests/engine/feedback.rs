@@ -188,7 +188,7 @@ fn prompt_never_written_given_the_whole_input(_: Mode) {
 /// Limits under which a program that sleeps is stopped on the clock soon.
 fn soon() -> Limits {
     Limits {
-        timeout: Duration::from_millis(100),
+        timeout: Duration::from_millis(50),
         ..limits()
     }
 }
