@@ -47,7 +47,8 @@ fn grade_a_sleeping_class(dir: &Path, marker: &str) -> Child {
     // Loops of short sleeps, so that every process that lasts holds the marker.
     let forever = format!("while :; do sleep 1; done; : {marker}");
     let script = format!("setsid sh -c '{forever}' & {forever}");
-    let grader = Command::new(assert_cmd::cargo::cargo_bin("grade"))
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin("grade"));
+    command
         .args([
             "--kata",
             "words",
@@ -60,9 +61,18 @@ fn grade_a_sleeping_class(dir: &Path, marker: &str) -> Child {
         .args(["--", "sh", "-c", &script, "{}"])
         .current_dir(dir)
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("grade starts");
+        .stderr(Stdio::null());
+    // A shell starts its background commands with SIGQUIT ignored, and an ignored signal stays
+    // ignored across exec: the grader gets the default action, as from a terminal.
+    // SAFETY: signal(2) is async-signal-safe and touches nothing of the parent's.
+    #[allow(unsafe_code)]
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+            libc::signal(libc::SIGQUIT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let grader = command.spawn().expect("grade starts");
     let started = Instant::now();
     // Cases run a few at a time: at least one case's two processes, detached one included.
     while running(marker).len() < 2 {
