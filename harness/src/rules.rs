@@ -86,8 +86,16 @@ pub trait Rules: Sync {
     /// When it does not: what it has.
     fn knows_check(&self, case: &RulesCase) -> Result<(), String>;
 
-    /// The judgement of `runs`, every run of `case`, at least one.
+    /// The judgement of `runs`, the runs of `case` that were made, at least one: every run the
+    /// case names, or fewer when [`Rules::decided`] found its outcome sooner.
     fn judge(&self, case: &RulesCase, runs: &[Answered]) -> RulesJudgement;
+
+    /// Whether `runs`, the runs of `case` made so far, already decide its outcome, so that the
+    /// runs not yet started are not made: a run that breaks a rule fails the case whatever the
+    /// others do. The kata's rules say when; by default, never.
+    fn decided(&self, _case: &RulesCase, _runs: &[&Answered]) -> bool {
+        false
+    }
 }
 
 /// A content check that finds what the rules found.
@@ -236,7 +244,17 @@ fn run_case(
                     {
                         stop.store(true, Ordering::SeqCst);
                     }
-                    lock(&results)[index] = Some(answered);
+                    let mut results = lock(&results);
+                    results[index] = Some(answered);
+                    // The runs made so far, in order, may already decide the case.
+                    let made: Vec<&Answered> = results
+                        .iter()
+                        .filter_map(|result| result.as_ref()?.as_ref().ok())
+                        .collect();
+                    if rules.decided(case, &made) {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    drop(results);
                     if failed {
                         return;
                     }
@@ -256,4 +274,98 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+    use std::sync::atomic::AtomicUsize;
+
+    use super::*;
+    use crate::process::Limits;
+    use crate::{Criterion, Mode, PlainText};
+
+    /// Rules that count the runs they are asked to judge, and call a case decided after
+    /// `decided_after` runs.
+    struct Counting {
+        decided_after: usize,
+        judged: AtomicUsize,
+    }
+
+    struct Silent;
+
+    impl Answerer for Silent {
+        fn answer(&mut self, _: &[u8]) -> Option<String> {
+            None
+        }
+    }
+
+    impl Rules for Counting {
+        fn answerer(&self, _: &RulesCase) -> Result<Box<dyn Answerer>, String> {
+            Ok(Box::new(Silent))
+        }
+
+        fn knows_check(&self, _: &RulesCase) -> Result<(), String> {
+            Ok(())
+        }
+
+        fn judge(&self, _: &RulesCase, runs: &[Answered]) -> RulesJudgement {
+            self.judged.store(runs.len(), Ordering::SeqCst);
+            RulesJudgement {
+                shown: 0,
+                expected: "hi\n".to_owned(),
+                exit_status: 0,
+                finding: Finding::Same(Vec::new()),
+                summary: None,
+            }
+        }
+
+        fn decided(&self, _: &RulesCase, runs: &[&Answered]) -> bool {
+            runs.len() >= self.decided_after
+        }
+    }
+
+    /// A case of twenty runs whose outcome the rules find decided after two makes no more runs
+    /// than the two, and those the other workers had already started.
+    #[test]
+    fn the_runs_of_a_case_stop_once_its_rules_find_it_decided() {
+        let case = RulesCase {
+            name: "case".to_owned(),
+            path: PathBuf::from("rules.toml"),
+            hint: "says hi".to_owned(),
+            commands: Vec::new(),
+            answers: "none".to_owned(),
+            runs: 20,
+            check: "decided-early".to_owned(),
+        };
+        let program = Program::command(vec!["echo".into(), "hi".into()]);
+        let how = Grading {
+            check: &PlainText,
+            limits: Limits::default(),
+            all: true,
+            criterion: Criterion::Exact,
+            mode: Mode::Interactive,
+        };
+        let workers = thread::available_parallelism().map_or(1, usize::from);
+        for (decided_after, most) in [(2, 1 + workers), (usize::MAX, 20)] {
+            let rules = Counting {
+                decided_after,
+                judged: AtomicUsize::new(0),
+            };
+            grade(
+                &program,
+                std::slice::from_ref(&case),
+                &rules,
+                1,
+                how,
+                &Sandbox::off("not what is tested"),
+            )
+            .expect("graded");
+            let judged = rules.judged.load(Ordering::SeqCst);
+            assert!(
+                (decided_after.min(20)..=most).contains(&judged),
+                "{judged} runs, decided after {decided_after}"
+            );
+        }
+    }
 }

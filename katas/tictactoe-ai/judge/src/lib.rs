@@ -89,11 +89,10 @@ impl Rules for TicTacToeAi {
     fn judge(&self, case: &RulesCase, runs: &[Answered]) -> RulesJudgement {
         let judged: Vec<(Replay, Finding)> = runs.iter().map(|run| self.judge_run(run)).collect();
         // The first run that is not right, else the first.
-        let wrong = judged.iter().zip(runs).position(|((replay, finding), answered)| {
-            !matches!(finding, Finding::Same(_))
-                || replay.stdout != answered.run.stdout
-                || !matches!(answered.run.outcome, harness::Outcome::Exited(status) if status == replay.exit_status)
-        });
+        let wrong = judged
+            .iter()
+            .zip(runs)
+            .position(|(judged, answered)| !is_right(judged, answered));
         let (shown, summary, finding) = match wrong {
             Some(index) => (index, None, judged[index].1.clone()),
             None => match case.check.as_str() {
@@ -124,6 +123,32 @@ impl Rules for TicTacToeAi {
             summary,
         }
     }
+
+    /// A run that is not right fails the case whatever the others show; so does a loss of
+    /// `hard`; and two different first moves are all that `first-move-varies` asks of the runs
+    /// that are right (each run's moves are every case's to check, not this one's alone).
+    fn decided(&self, case: &RulesCase, runs: &[&Answered]) -> bool {
+        let judged: Vec<(Replay, Finding)> = runs.iter().map(|run| self.judge_run(run)).collect();
+        if judged
+            .iter()
+            .zip(runs)
+            .any(|(judged, answered)| !is_right(judged, answered))
+        {
+            return true;
+        }
+        match case.check.as_str() {
+            "first-move-varies" => first_moves(&judged).len() > 1,
+            "hard-never-loses" => endings(&judged).1.is_some(),
+            _ => false,
+        }
+    }
+}
+
+/// Whether a run is right: its content the replay's, its output and exit status too.
+fn is_right((replay, finding): &(Replay, Finding), answered: &Answered) -> bool {
+    matches!(finding, Finding::Same(_))
+        && replay.stdout == answered.run.stdout
+        && matches!(answered.run.outcome, harness::Outcome::Exited(status) if status == replay.exit_status)
 }
 
 impl TicTacToeAi {
@@ -332,10 +357,8 @@ fn row_offset(output: &[u8], offset: usize, rows: usize) -> usize {
 }
 
 /// The check that the computer's first move varies over the runs.
-fn first_move_varies(
-    judged: &[(Replay, Finding)],
-    runs: &[Answered],
-) -> (usize, Option<String>, Finding) {
+/// How many runs began with each first move of the computer, by cell.
+fn first_moves(judged: &[(Replay, Finding)]) -> BTreeMap<String, usize> {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     for (replay, _) in judged {
         if let Some(first) = replay
@@ -346,6 +369,14 @@ fn first_move_varies(
             *counts.entry(first.to_string()).or_default() += 1;
         }
     }
+    counts
+}
+
+fn first_move_varies(
+    judged: &[(Replay, Finding)],
+    runs: &[Answered],
+) -> (usize, Option<String>, Finding) {
+    let counts = first_moves(judged);
     let shown: Vec<String> = counts
         .iter()
         .map(|(cell, count)| format!("`{cell}` {count} times"))
@@ -383,10 +414,11 @@ fn first_move_varies(
 }
 
 /// The check that `hard` never loses, whichever side it plays.
-fn hard_never_loses(
+/// How each game of the runs ended, by state, and the first game that `hard` lost: its run,
+/// the mark `hard` played, and the state.
+fn endings(
     judged: &[(Replay, Finding)],
-    runs: &[Answered],
-) -> (usize, Option<String>, Finding) {
+) -> (BTreeMap<String, usize>, Option<(usize, Mark, GameState)>) {
     let mut results: BTreeMap<String, usize> = BTreeMap::new();
     let mut loss = None;
     for (index, (replay, _)) in judged.iter().enumerate() {
@@ -410,6 +442,14 @@ fn hard_never_loses(
             }
         }
     }
+    (results, loss)
+}
+
+fn hard_never_loses(
+    judged: &[(Replay, Finding)],
+    runs: &[Answered],
+) -> (usize, Option<String>, Finding) {
+    let (results, loss) = endings(judged);
     let shown: Vec<String> = results
         .iter()
         .map(|(state, count)| format!("`{state}` {count} times"))
