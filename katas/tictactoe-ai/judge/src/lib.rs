@@ -413,12 +413,11 @@ fn first_move_varies(
     (0, Some(summary), finding)
 }
 
-/// The check that `hard` never loses, whichever side it plays.
-/// How each game of the runs ended, by state, and the first game that `hard` lost: its run,
-/// the mark `hard` played, and the state.
-fn endings(
-    judged: &[(Replay, Finding)],
-) -> (BTreeMap<String, usize>, Option<(usize, Mark, GameState)>) {
+/// A game that `hard` lost: its run, the mark `hard` played, and how the game ended.
+type Loss = (usize, Mark, GameState);
+
+/// How many games of the runs ended in each state, and the first game that `hard` lost.
+fn endings(judged: &[(Replay, Finding)]) -> (BTreeMap<String, usize>, Option<Loss>) {
     let mut results: BTreeMap<String, usize> = BTreeMap::new();
     let mut loss = None;
     for (index, (replay, _)) in judged.iter().enumerate() {
@@ -445,6 +444,7 @@ fn endings(
     (results, loss)
 }
 
+/// The check that `hard` never loses, whichever side it plays.
 fn hard_never_loses(
     judged: &[(Replay, Finding)],
     runs: &[Answered],
