@@ -6,8 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 public class Holding {
-    static void stage1(int megabytes) {
-        for (int i = 0; i < 60; i++) {
+    /** Starts `count` threads that wait until the program ends, as a pool's idle workers do. */
+    static void startIdleThreads(int count) {
+        for (int i = 0; i < count; i++) {
             Thread idle = new Thread(() -> {
                 try {
                     Thread.sleep(Long.MAX_VALUE);
@@ -18,6 +19,10 @@ public class Holding {
             idle.setDaemon(true);
             idle.start();
         }
+    }
+
+    static void stage1(int megabytes) {
+        startIdleThreads(60);
         List<long[]> held = new ArrayList<>();
         for (int i = 0; i < megabytes; i++) {
             long[] megabyte = new long[1 << 17];

@@ -4,17 +4,7 @@
 
 public class Threads {
     public static void main(String[] args) {
-        for (int i = 0; i < 200; i++) {
-            Thread idle = new Thread(() -> {
-                try {
-                    Thread.sleep(Long.MAX_VALUE);
-                } catch (InterruptedException ended) {
-                    // The program is ending.
-                }
-            });
-            idle.setDaemon(true);
-            idle.start();
-        }
+        Holding.startIdleThreads(200);
         Main.main(args);
     }
 }
