@@ -3,7 +3,7 @@
 
 use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use harness::kata::{Kata, KataError, MANIFEST, Source, Stage};
 use harness::plan::StagePlan;
@@ -72,11 +72,11 @@ fn kata_digest(kata: &Kata, stage: &Stage, fixtures_dir: &Path) -> Result<String
             }
         }
         _ => {
-            let files =
-                files_under(fixtures_dir).map_err(|error| unreadable(fixtures_dir, error))?;
-            for path in files {
+            let files = crate::platform::files_under(fixtures_dir)
+                .map_err(|error| unreadable(fixtures_dir, error))?;
+            for (name, path) in files {
                 let bytes = fs::read(&path).map_err(|error| unreadable(&path, error))?;
-                add(path.strip_prefix(fixtures_dir).unwrap_or(&path), &bytes);
+                add(Path::new(&name), &bytes);
             }
         }
     }
@@ -90,22 +90,4 @@ fn built_in_files<'a>(dir: &'a include_dir::Dir<'a>, files: &mut Vec<&'a include
     for inner in dir.dirs() {
         built_in_files(inner, files);
     }
-}
-
-/// Every file under `dir`, at any depth, in path order.
-fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
-    let mut folders = vec![dir.to_owned()];
-    while let Some(folder) = folders.pop() {
-        for entry in fs::read_dir(&folder)? {
-            let entry = entry?;
-            if entry.file_type()?.is_dir() {
-                folders.push(entry.path());
-            } else {
-                files.push(entry.path());
-            }
-        }
-    }
-    files.sort();
-    Ok(files)
 }

@@ -234,7 +234,7 @@ fn write_folder(folder: &Path, files: &[(String, Vec<u8>, bool)]) -> std::io::Re
 }
 
 /// Every file under `folder`, with its path from `folder`, in name order.
-fn files_under(folder: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
+pub(crate) fn files_under(folder: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
     let mut files = Vec::new();
     let mut folders = vec![folder.to_owned()];
     while let Some(current) = folders.pop() {

@@ -118,7 +118,7 @@ pub fn missing_file(args: &[OsString], folder: Option<&Path>, stderr: &[u8]) -> 
 
 /// Where the program `program` is: the path itself when it has a `/`, else the first match on
 /// `PATH`, as `execvp` looks.
-fn locate(program: &Path) -> Option<PathBuf> {
+pub(crate) fn locate(program: &Path) -> Option<PathBuf> {
     if program.components().count() > 1 || program.is_absolute() {
         return program.exists().then(|| program.to_owned());
     }

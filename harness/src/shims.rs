@@ -59,7 +59,7 @@ fn seen() -> MutexGuard<'static, Seen> {
 #[must_use]
 pub fn resolve(program: &Program) -> Option<(Program, Resolved)> {
     let named = program.argv().first()?;
-    let shim = locate(Path::new(named))?;
+    let shim = crate::launch::locate(Path::new(named))?;
     let key = (shim.clone(), program.folder().map(Path::to_owned));
     let resolved = seen()
         .entry(key)
@@ -67,16 +67,6 @@ pub fn resolve(program: &Program) -> Option<(Program, Resolved)> {
         .clone()?;
     let interpreter = resolved.interpreter.clone().into_os_string();
     Some((program.clone().with_executable(interpreter), resolved))
-}
-
-/// The file `program` names: itself when it has a `/`, else the first match on `PATH`.
-fn locate(program: &Path) -> Option<PathBuf> {
-    if program.components().count() > 1 {
-        return program.is_file().then(|| program.to_owned());
-    }
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|folder| folder.join(program))
-        .find(|candidate| candidate.is_file())
 }
 
 /// Asks the manager whose shim `shim` is which interpreter it starts in `folder`.
