@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use crate::report::format::points;
 use crate::report::markup::escape;
-use crate::report::model::{ClassResults, ProgramResults, Status};
+use crate::report::model::{ClassResults, Status};
 use crate::scoring::Visibility;
 
 /// The page's style: plain, readable, printable.
@@ -94,15 +94,6 @@ fn case_names(class: &ClassResults) -> Vec<String> {
     names
 }
 
-/// How many cases of `results` were right in content, however presented.
-fn content_passed(results: &ProgramResults) -> usize {
-    results
-        .tests
-        .iter()
-        .filter(|case| case.content == Status::Pass)
-        .count()
-}
-
 /// The table: a row a submission, a column a case, in a box of its own that scrolls sideways
 /// when the cases are too many for the page's width. Points have their column only where the
 /// kata weighs its cases: otherwise they are the number passed again.
@@ -136,7 +127,7 @@ fn table(page: &mut String, class: &ClassResults, case_names: &[String]) {
              <td data-value=\"{content}\">{content}/{total}</td>",
             name = escape(&entry.name),
             passed = entry.passed,
-            content = content_passed(results),
+            content = results.scores.map_or(0, |scores| scores.content),
             total = entry.total,
         );
         if weighted {
