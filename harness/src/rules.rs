@@ -22,7 +22,6 @@
 
 use std::io;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
 use crate::content::{Comparison, ContentCheck, Finding};
@@ -129,10 +128,12 @@ pub fn placeholder(case: &RulesCase) -> Fixture {
     }
 }
 
-/// Runs `program` on each of `cases` (each case's runs as many at once as there are cores), has
-/// `rules` judge them, and returns for each case the fixture its shown run was judged against
-/// and its result, numbered from `first_number`. Without `how.all`, no case after the first that
-/// fails is run.
+/// Runs `program` on each of `cases`, the runs of every case as many at once as there are
+/// cores (a case's runs and the next case's beside them, as fixture cases are), has `rules`
+/// judge each case once its runs are made, and returns for each case the fixture its shown run
+/// was judged against and its result, numbered from `first_number`. Without `how.all`, no case
+/// after the first that fails is reported, and the runs of cases after it not yet started are
+/// not made.
 ///
 /// # Errors
 ///
@@ -145,129 +146,250 @@ pub fn grade(
     how: Grading<'_>,
     sandbox: &Sandbox,
 ) -> io::Result<Vec<(Fixture, CaseResult)>> {
-    let mut graded = Vec::new();
-    for (index, case) in cases.iter().enumerate() {
-        let mut runs = run_case(program, case, rules, how, sandbox)?;
-        let found = rules.judge(case, &runs);
-        let transcript = Transcript::parse(&found.expected).map_err(|error| {
-            io::Error::other(format!(
-                "the rules wrote a transcript that does not read back, {error}"
-            ))
-        })?;
-        let hint = match &found.summary {
-            Some(summary) => format!("{} ({summary})", case.hint),
-            None => case.hint.clone(),
-        };
-        let fixture = Fixture {
-            name: case.name.clone(),
-            path: case.path.clone(),
-            exit_status: found.exit_status,
-            hint: Some(hint),
-            body: found.expected.clone(),
-            transcript,
-            judge: CaseJudge::Transcript,
-        };
-        let shown = found.shown.min(runs.len() - 1);
-        let run = runs.swap_remove(shown).run;
-        let broken = !matches!(found.finding, Finding::Same(_));
-        let check = Found(rules.subject(), found.finding);
-        let mut judgement = judge(&fixture, &run, how.limits, &check);
-        // A rule broken over many runs may be broken by a run whose text is the one a right
-        // program would show: the judge, which trusts exact text, is overruled.
-        if broken && judgement.verdict.content_passed() {
-            judgement = Judgement {
-                verdict: Verdict::WrongAnswer,
-                content: check.compare(&fixture.transcript, &run.stdout),
-                content_passed: false,
-                judge_message: None,
-                score: None,
-            };
-        }
-        let result = CaseResult {
-            number: first_number + index,
-            judgement,
-            run,
-            played: None,
-            command: program.words(),
-        };
-        let failed = !result.passed(how.criterion);
-        graded.push((fixture, result));
-        if failed && !how.all {
-            break;
-        }
-    }
-    Ok(graded)
-}
-
-/// Every run of `case`, in order.
-fn run_case(
-    program: &Program,
-    case: &RulesCase,
-    rules: &dyn Rules,
-    how: Grading<'_>,
-    sandbox: &Sandbox,
-) -> io::Result<Vec<Answered>> {
+    let schedule = Schedule::new(cases, how.all);
+    let runs: usize = cases.iter().map(|case| case.runs).sum();
     let workers = thread::available_parallelism()
         .map_or(1, usize::from)
-        .min(case.runs);
-    let next = Mutex::new(0);
-    // A run that did not even end by itself (out of time, killed, not started) says enough:
-    // the runs after it are not started, so that a program that hangs costs one time limit,
-    // not one a run.
-    let stop = AtomicBool::new(false);
-    let results: Mutex<Vec<Option<io::Result<Answered>>>> =
-        Mutex::new((0..case.runs).map(|_| None).collect());
+        .min(runs.max(1));
     thread::scope(|scope| {
         for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let index = {
-                        let mut next = lock(&next);
-                        let index = *next;
-                        *next += 1;
-                        index
-                    };
-                    if index >= case.runs || stop.load(Ordering::SeqCst) {
-                        return;
-                    }
-                    let answered = rules
-                        .answerer(case)
-                        .map_err(io::Error::other)
-                        .and_then(|mut answerer| {
-                            process::run_answering(program, answerer.as_mut(), how.limits, sandbox)
-                        })
-                        .map(|(run, inputs)| Answered { run, inputs });
-                    let failed = answered.is_err();
-                    if answered
-                        .as_ref()
-                        .is_ok_and(|answered| !matches!(answered.run.outcome, Outcome::Exited(_)))
-                    {
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                    let mut results = lock(&results);
-                    results[index] = Some(answered);
-                    // The runs made so far, in order, may already decide the case.
-                    let made: Vec<&Answered> = results
-                        .iter()
-                        .filter_map(|result| result.as_ref()?.as_ref().ok())
-                        .collect();
-                    if rules.decided(case, &made) {
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                    drop(results);
-                    if failed {
-                        return;
-                    }
-                }
-            });
+            scope.spawn(|| schedule.work(program, rules, first_number, how, sandbox));
         }
     });
-    results
-        .into_inner()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .into_iter()
-        .flatten()
-        .collect()
+    schedule.finish()
+}
+
+/// The runs of a stage's rules cases, handed out in order (each case's runs, then the next
+/// case's) to the workers, and what they made.
+struct Schedule<'a> {
+    cases: &'a [RulesCase],
+    all: bool,
+    state: Mutex<State>,
+}
+
+/// What the workers share.
+struct State {
+    /// The next run to start: its case and its number in the case.
+    next: (usize, usize),
+    /// Each case's runs so far, and its result once judged.
+    cases: Vec<CaseRuns>,
+    /// The first case (by index) that failed, or `usize::MAX`.
+    first_failure: usize,
+    /// The grader's own failure, which stops every worker: no verdict can be trusted after it.
+    own_failure: Option<io::Error>,
+}
+
+/// One case's runs.
+#[derive(Default)]
+struct CaseRuns {
+    /// Each run, once made, in the order started.
+    runs: Vec<Option<Answered>>,
+    started: usize,
+    finished: usize,
+    /// Whether the runs not yet started are not to be made: the outcome is decided, or a run
+    /// did not even end by itself (out of time, killed), which says enough, so that a program
+    /// that hangs costs one time limit, not one a run.
+    stopped: bool,
+    /// The case judged: its fixture and its result.
+    graded: Option<(Fixture, CaseResult)>,
+}
+
+impl<'a> Schedule<'a> {
+    fn new(cases: &'a [RulesCase], all: bool) -> Schedule<'a> {
+        let state = State {
+            next: (0, 0),
+            cases: cases
+                .iter()
+                .map(|case| CaseRuns {
+                    runs: (0..case.runs).map(|_| None).collect(),
+                    ..CaseRuns::default()
+                })
+                .collect(),
+            first_failure: usize::MAX,
+            own_failure: None,
+        };
+        Schedule {
+            cases,
+            all,
+            state: Mutex::new(state),
+        }
+    }
+
+    /// One worker: makes runs until none is left to make, and judges each case whose last run
+    /// it made.
+    fn work(
+        &self,
+        program: &Program,
+        rules: &dyn Rules,
+        first_number: usize,
+        how: Grading<'_>,
+        sandbox: &Sandbox,
+    ) {
+        while let Some((index, run)) = self.take_next() {
+            let case = &self.cases[index];
+            let answered = rules
+                .answerer(case)
+                .map_err(io::Error::other)
+                .and_then(|mut answerer| {
+                    process::run_answering(program, answerer.as_mut(), how.limits, sandbox)
+                })
+                .map(|(run, inputs)| Answered { run, inputs });
+            let Some(runs) = self.made(index, run, answered, rules) else {
+                continue;
+            };
+            let graded = judged(program, case, runs, rules, first_number + index, how);
+            let mut state = lock(&self.state);
+            match graded {
+                Ok(graded) => {
+                    if !graded.1.passed(how.criterion) {
+                        state.first_failure = state.first_failure.min(index);
+                    }
+                    state.cases[index].graded = Some(graded);
+                }
+                Err(error) => {
+                    state.own_failure.get_or_insert(error);
+                }
+            }
+        }
+    }
+
+    /// The next run to make, if any: none after the grader's own failure, and, without
+    /// [`Schedule::all`], none of a case after one that failed.
+    fn take_next(&self) -> Option<(usize, usize)> {
+        let mut state = lock(&self.state);
+        let State {
+            next,
+            cases,
+            first_failure,
+            own_failure,
+        } = &mut *state;
+        while next.0 < self.cases.len() {
+            if own_failure.is_some() || (!self.all && next.0 > *first_failure) {
+                return None;
+            }
+            let case = &mut cases[next.0];
+            if case.stopped || next.1 >= self.cases[next.0].runs {
+                *next = (next.0 + 1, 0);
+                continue;
+            }
+            let taken = *next;
+            next.1 += 1;
+            case.started += 1;
+            return Some(taken);
+        }
+        None
+    }
+
+    /// Records run `run` of case `index`; returns the case's runs, in order, when it was the
+    /// last of them to end (every run made, or the case stopped and its started runs ended).
+    fn made(
+        &self,
+        index: usize,
+        run: usize,
+        answered: io::Result<Answered>,
+        rules: &dyn Rules,
+    ) -> Option<Vec<Answered>> {
+        let case = &self.cases[index];
+        let mut state = lock(&self.state);
+        let answered = match answered {
+            Ok(answered) => answered,
+            Err(error) => {
+                state.own_failure.get_or_insert(error);
+                return None;
+            }
+        };
+        let runs = &mut state.cases[index];
+        runs.finished += 1;
+        if !matches!(answered.run.outcome, Outcome::Exited(_)) {
+            runs.stopped = true;
+        }
+        runs.runs[run] = Some(answered);
+        // The runs made so far, in order, may already decide the case.
+        let made: Vec<&Answered> = runs.runs.iter().flatten().collect();
+        if rules.decided(case, &made) {
+            runs.stopped = true;
+        }
+        let last = runs.finished == runs.started && (runs.stopped || runs.started == case.runs);
+        last.then(|| runs.runs.iter_mut().filter_map(Option::take).collect())
+    }
+
+    /// Each case judged, in order: every case with [`Schedule::all`], else those up to the
+    /// first that failed.
+    fn finish(self) -> io::Result<Vec<(Fixture, CaseResult)>> {
+        let state = self
+            .state
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(error) = state.own_failure {
+            return Err(error);
+        }
+        let reported = if self.all {
+            self.cases.len()
+        } else {
+            state.first_failure.saturating_add(1)
+        };
+        Ok(state
+            .cases
+            .into_iter()
+            .take(reported)
+            .map_while(|case| case.graded)
+            .collect())
+    }
+}
+
+/// `case` judged by `rules` from `runs`, its runs made (at least one), as case `number`: the
+/// fixture its shown run is judged against, and the result.
+fn judged(
+    program: &Program,
+    case: &RulesCase,
+    mut runs: Vec<Answered>,
+    rules: &dyn Rules,
+    number: usize,
+    how: Grading<'_>,
+) -> io::Result<(Fixture, CaseResult)> {
+    let found = rules.judge(case, &runs);
+    let transcript = Transcript::parse(&found.expected).map_err(|error| {
+        io::Error::other(format!(
+            "the rules wrote a transcript that does not read back, {error}"
+        ))
+    })?;
+    let hint = match &found.summary {
+        Some(summary) => format!("{} ({summary})", case.hint),
+        None => case.hint.clone(),
+    };
+    let fixture = Fixture {
+        name: case.name.clone(),
+        path: case.path.clone(),
+        exit_status: found.exit_status,
+        hint: Some(hint),
+        body: found.expected.clone(),
+        transcript,
+        judge: CaseJudge::Transcript,
+    };
+    let shown = found.shown.min(runs.len() - 1);
+    let run = runs.swap_remove(shown).run;
+    let broken = !matches!(found.finding, Finding::Same(_));
+    let check = Found(rules.subject(), found.finding);
+    let mut judgement = judge(&fixture, &run, how.limits, &check);
+    // A rule broken over many runs may be broken by a run whose text is the one a right
+    // program would show: the judge, which trusts exact text, is overruled.
+    if broken && judgement.verdict.content_passed() {
+        judgement = Judgement {
+            verdict: Verdict::WrongAnswer,
+            content: check.compare(&fixture.transcript, &run.stdout),
+            content_passed: false,
+            judge_message: None,
+            score: None,
+        };
+    }
+    let result = CaseResult {
+        number,
+        judgement,
+        run,
+        played: None,
+        command: program.words(),
+    };
+    Ok((fixture, result))
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -279,7 +401,7 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
-    use std::sync::atomic::AtomicUsize;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     use super::*;
     use crate::process::Limits;
@@ -367,5 +489,79 @@ mod tests {
                 "{judged} runs, decided after {decided_after}"
             );
         }
+    }
+
+    /// Rules whose every run is right when it printed `together`.
+    struct Together;
+
+    impl Rules for Together {
+        fn answerer(&self, _: &RulesCase) -> Result<Box<dyn Answerer>, String> {
+            Ok(Box::new(Silent))
+        }
+
+        fn knows_check(&self, _: &RulesCase) -> Result<(), String> {
+            Ok(())
+        }
+
+        fn judge(&self, _: &RulesCase, _: &[Answered]) -> RulesJudgement {
+            RulesJudgement {
+                shown: 0,
+                expected: "together\n".to_owned(),
+                exit_status: 0,
+                finding: Finding::Same(Vec::new()),
+                summary: None,
+            }
+        }
+    }
+
+    /// Two cases of one run each run at the same time where there are two cores: each run
+    /// waits (a few seconds at most) for the other to have started, and says whether it did.
+    #[test]
+    fn the_runs_of_different_cases_run_at_the_same_time() {
+        if thread::available_parallelism().map_or(1, usize::from) < 2 {
+            eprintln!("ignored, skipped: one core runs one case at a time");
+            return;
+        }
+        let meeting = tempfile::tempdir().expect("a temporary folder");
+        let script = "touch \"$0/$$\"; for _ in $(seq 300); do \
+            [ \"$(ls \"$0\" | wc -l)\" -ge 2 ] && { echo together; exit; }; sleep 0.01; done; \
+            echo alone";
+        let program = Program::command(vec![
+            "sh".into(),
+            "-c".into(),
+            script.into(),
+            meeting.path().into(),
+        ]);
+        let case = |name: &str| RulesCase {
+            name: name.to_owned(),
+            path: PathBuf::from("rules.toml"),
+            hint: "meets the other".to_owned(),
+            commands: Vec::new(),
+            answers: "none".to_owned(),
+            runs: 1,
+            check: "legal".to_owned(),
+        };
+        let how = Grading {
+            check: &PlainText,
+            limits: Limits::default(),
+            all: false,
+            criterion: Criterion::Exact,
+            mode: Mode::Interactive,
+        };
+        let graded = grade(
+            &program,
+            &[case("first"), case("second")],
+            &Together,
+            1,
+            how,
+            &Sandbox::off("not what is tested"),
+        )
+        .expect("graded");
+        let outputs: Vec<String> = graded
+            .iter()
+            .map(|(_, result)| String::from_utf8_lossy(&result.run.stdout).into_owned())
+            .collect();
+        assert_eq!(outputs, ["together\n", "together\n"]);
+        assert_eq!(graded[1].1.number, 2);
     }
 }
