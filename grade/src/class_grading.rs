@@ -71,6 +71,8 @@ pub(crate) fn grade_class(
         .then(|| plan.weights.iter().map(|weight| weight.points).sum());
     let mut entries = Vec::new();
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    // Every submission's cases take their control groups from one pool, made once a class.
+    let groups = harness::cgroup::Pool::default();
     for &submission in &submissions {
         let name = submission.name.to_string_lossy();
         // A failure to write is kept by `out` and told after the files are written.
@@ -86,7 +88,7 @@ pub(crate) fn grade_class(
                         .map(|other| other.to_path_buf()),
                 );
                 let (fixtures, results) = plan
-                    .grade(&program, &plan.sandbox(&hidden))
+                    .grade(&program, &plan.sandbox(&hidden).with_groups(&groups))
                     .map_err(GradeError::OwnResources)?;
                 let _ = table.row(&mut table_out, &submission.name, &fixtures, &results);
                 if all_passed(&results, plan.criterion) {

@@ -18,10 +18,16 @@
 //! and would be killed at its start. Where control groups cannot be made, cases run without
 //! these two limits, and [`support`] says why.
 //!
-//! The groups are named `grade-<pid>-case-<n>` after the grader's process: removed when the
-//! case ends, by the signal handler when a signal stops the grader ([`remove_all`]), and, when
-//! a grader was killed outright, by the next one, which removes the empty groups of graders
-//! that are gone.
+//! The groups are named `grade-<pid>-case-<n>` after the grader's process. Making a group and
+//! removing it costs the kernel more than the run of a small program (and a removed memory group
+//! lingers while pages it was charged for are cached), so a grader keeps the groups of a case
+//! that has ended, empty, in a [`Pool`], for its next case of the same limits: what a case
+//! counted in them is read when the next one takes them, and nothing of it reaches the next
+//! verdict. A group that still holds a process, and every group of a pool that is dropped, is
+//! removed on a thread of its own, off the cases' way; a group left when the grader ends is
+//! removed by its guard ([`crate::guard`]), by the signal handler when a signal stops the
+//! grader ([`remove_all`]), and, when a grader was killed outright with its guard, by the next
+//! one, which removes the groups of graders that are gone.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -29,7 +35,8 @@ use std::io;
 use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 /// Where the grader's groups are made, or why they cannot be.
@@ -241,7 +248,7 @@ fn live() -> MutexGuard<'static, Vec<PathBuf>> {
 }
 
 /// What a case may use.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GroupLimits {
     /// Bytes of memory, the program and its children together.
     pub memory: u64,
@@ -258,9 +265,36 @@ pub enum Breach {
     Processes,
 }
 
-/// One case's groups, removed with this value once their processes are gone.
+/// The groups of a grader's cases that have ended, empty, kept for its next cases of the same
+/// limits. Clones share the groups; when the last is dropped, they are removed, on a thread of
+/// their own.
+#[derive(Clone, Debug, Default)]
+pub struct Pool(Arc<Idle>);
+
+/// The groups kept, each with the limits written in it.
+#[derive(Debug, Default)]
+struct Idle(Mutex<Vec<Kept>>);
+
+impl Idle {
+    fn lock(&self) -> MutexGuard<'_, Vec<Kept>> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl Drop for Idle {
+    fn drop(&mut self) {
+        for kept in self.lock().drain(..) {
+            remove_later(kept);
+        }
+    }
+}
+
+/// One case's groups, with the descriptors its program joins them by and their limits: what a
+/// pool keeps between cases.
 #[derive(Debug)]
-pub struct CaseGroup {
+struct Kept {
     // Before the groups: closed before they are removed.
     /// The files the program writes `0` to, to join its groups before it starts. In version 1,
     /// `tasks` of each group: while it is one thread, moving that thread alone moves the whole
@@ -269,6 +303,31 @@ pub struct CaseGroup {
     /// group's `cgroup.procs`, the only way in.
     joins: Vec<File>,
     groups: Groups,
+    limits: GroupLimits,
+    /// The `cgroup.procs` of the `pids` group.
+    procs: PathBuf,
+}
+
+/// What a case's groups had counted when it took them, of the counters that only go up: its
+/// own counts are those beyond these.
+#[derive(Clone, Copy, Debug, Default)]
+struct Counts {
+    /// Processes the memory group's out-of-memory killer has ended.
+    oom_kills: u64,
+    /// Processes or threads the pids group has refused.
+    refused: u64,
+    /// CPU time, where it is counted.
+    cpu: Option<Duration>,
+}
+
+/// One case's groups: given back to its pool with this value once their processes are gone,
+/// else removed.
+#[derive(Debug)]
+pub struct CaseGroup {
+    /// Taken out when the case is over.
+    kept: Option<Kept>,
+    before: Counts,
+    pool: Pool,
 }
 
 /// A case's groups in each version.
@@ -281,6 +340,56 @@ enum Groups {
         cpuacct: Option<Made>,
     },
     V2(Made),
+}
+
+impl Groups {
+    /// The file of out-of-memory events, and the group of the `pids` controller.
+    fn counted(&self) -> (PathBuf, &Path) {
+        match self {
+            Groups::V1 { memory, pids, .. } => (memory.0.join("memory.oom_control"), &pids.0),
+            Groups::V2(group) => (group.0.join("memory.events"), &group.0),
+        }
+    }
+
+    fn counts(&self) -> Counts {
+        let (memory_events, pids) = self.counted();
+        Counts {
+            oom_kills: counter(&memory_events, "oom_kill"),
+            refused: counter(&pids.join("pids.events"), "max"),
+            cpu: self.cpu_time(),
+        }
+    }
+
+    /// The CPU time counted in the groups since they were made; `None` where it is not counted
+    /// (version 1 without a `cpuacct` group).
+    fn cpu_time(&self) -> Option<Duration> {
+        match self {
+            Groups::V1 { cpuacct, .. } => {
+                let usage = fs::read_to_string(cpuacct.as_ref()?.0.join("cpuacct.usage")).ok()?;
+                usage.trim().parse().ok().map(Duration::from_nanos)
+            }
+            Groups::V2(group) => {
+                let microseconds = counter(&group.0.join("cpu.stat"), "usage_usec");
+                Some(Duration::from_micros(microseconds))
+            }
+        }
+    }
+
+    /// Whether no process or thread is left in the groups, not even one that has ended and
+    /// not been reaped, which still counts towards the limit of processes.
+    fn is_empty(&self) -> bool {
+        let (_, pids) = self.counted();
+        fs::read_to_string(pids.join("pids.current")).is_ok_and(|count| count.trim() == "0")
+    }
+
+    /// Readies the groups for a new case: the memory's high-water mark of version 1 starts
+    /// again from nothing (version 2's `memory.peak` is read by no one here).
+    fn reset(&self) -> io::Result<()> {
+        match self {
+            Groups::V1 { memory, .. } => fs::write(memory.0.join("memory.max_usage_in_bytes"), "0"),
+            Groups::V2(_) => Ok(()),
+        }
+    }
 }
 
 /// A group made by this process, removed with this value.
@@ -304,15 +413,43 @@ impl Drop for Made {
     }
 }
 
+/// Removes `kept`'s groups on the thread that removes groups, or here if it cannot be started.
+fn remove_later(kept: Kept) {
+    static TEARDOWN: OnceLock<Option<Mutex<Sender<Kept>>>> = OnceLock::new();
+    let teardown = TEARDOWN.get_or_init(|| {
+        let (send, receive) = mpsc::channel::<Kept>();
+        std::thread::Builder::new()
+            .name("case-groups".to_owned())
+            .spawn(move || {
+                for kept in receive {
+                    kill_members(kept.groups.counted().1);
+                    drop(kept);
+                }
+            })
+            .ok()
+            .map(|_| Mutex::new(send))
+    });
+    let unsent = match teardown {
+        Some(send) => send
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .send(kept)
+            .err()
+            .map(|unsent| unsent.0),
+        None => Some(kept),
+    };
+    drop(unsent);
+}
+
 impl CaseGroup {
-    /// Groups for a new case, with `limits` written in them; `None` where [`support`] is off,
-    /// or for a case bounded in neither (`u64::MAX` bytes and `u32::MAX` processes).
+    /// Groups for a new case with `limits`, kept in `pool` or made with the limits written in
+    /// them; `None` where [`support`] is off, or for a case bounded in neither (`u64::MAX`
+    /// bytes and `u32::MAX` processes).
     ///
     /// # Errors
     ///
     /// When a group cannot be made or its limits written: the grader's failure.
-    pub fn new(limits: GroupLimits) -> io::Result<Option<CaseGroup>> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
+    pub fn new(limits: GroupLimits, pool: &Pool) -> io::Result<Option<CaseGroup>> {
         let unbounded = limits.memory == u64::MAX && limits.processes == u32::MAX;
         let Support::Enforced { hierarchy } = support() else {
             return Ok(None);
@@ -320,69 +457,45 @@ impl CaseGroup {
         if unbounded {
             return Ok(None);
         }
-        let name = format!(
-            "grade-{}-case-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
-        let bytes = limits.memory.to_string();
-        let processes = limits.processes.to_string();
-        match hierarchy {
-            Hierarchy::V1 { memory, pids } => {
-                let (memory, pids) = (Made::new(memory.join(&name))?, Made::new(pids.join(&name))?);
-                fs::write(memory.0.join("memory.limit_in_bytes"), &bytes)?;
-                // Not swapped out instead of stopped: where swap is counted, it counts in the
-                // limit.
-                let _ = fs::write(memory.0.join("memory.swappiness"), "0");
-                let _ = fs::write(memory.0.join("memory.memsw.limit_in_bytes"), &bytes);
-                fs::write(pids.0.join("pids.max"), processes)?;
-                let cpuacct = cpuacct()
-                    .map(|cpuacct| Made::new(cpuacct.join(&name)))
-                    .transpose()?;
-                let mut joins = vec![open_join(&memory.0, "tasks")?, open_join(&pids.0, "tasks")?];
-                if let Some(cpuacct) = &cpuacct {
-                    joins.push(open_join(&cpuacct.0, "tasks")?);
+        let kept = {
+            let mut idle = pool.0.lock();
+            let same = idle.iter().rposition(|kept| kept.limits == limits);
+            same.map(|index| idle.swap_remove(index))
+        };
+        let kept = match kept {
+            Some(kept) => match kept.groups.reset() {
+                Ok(()) => kept,
+                Err(_) => {
+                    remove_later(kept);
+                    make(hierarchy, limits)?
                 }
-                Ok(Some(CaseGroup {
-                    joins,
-                    groups: Groups::V1 {
-                        memory,
-                        pids,
-                        cpuacct,
-                    },
-                }))
-            }
-            Hierarchy::V2 { parent } => {
-                let group = Made::new(parent.join(&name))?;
-                fs::write(group.0.join("memory.max"), &bytes)?;
-                // Not swapped out instead of stopped.
-                let _ = fs::write(group.0.join("memory.swap.max"), "0");
-                fs::write(group.0.join("pids.max"), processes)?;
-                Ok(Some(CaseGroup {
-                    joins: vec![open_join(&group.0, "cgroup.procs")?],
-                    groups: Groups::V2(group),
-                }))
-            }
-        }
+            },
+            None => make(hierarchy, limits)?,
+        };
+        Ok(Some(CaseGroup {
+            before: kept.groups.counts(),
+            kept: Some(kept),
+            pool: pool.clone(),
+        }))
     }
 
     /// The descriptors the program writes `0` to, before it starts, to join its groups.
     #[must_use]
     pub fn join_fds(&self) -> Vec<RawFd> {
-        self.joins.iter().map(AsRawFd::as_raw_fd).collect()
+        self.kept
+            .iter()
+            .flat_map(|kept| kept.joins.iter().map(AsRawFd::as_raw_fd))
+            .collect()
     }
 
     /// The limit the case has broken, if it has: memory when the kernel stopped one of its
     /// processes for using too much, processes when one could not be started.
     #[must_use]
     pub fn breach(&self) -> Option<Breach> {
-        let (memory_events, pids) = match &self.groups {
-            Groups::V1 { memory, pids, .. } => (memory.0.join("memory.oom_control"), &pids.0),
-            Groups::V2(group) => (group.0.join("memory.events"), &group.0),
-        };
-        if counter(&memory_events, "oom_kill") > 0 {
+        let (memory_events, pids) = self.kept.as_ref()?.groups.counted();
+        if counter(&memory_events, "oom_kill") > self.before.oom_kills {
             Some(Breach::Memory)
-        } else if counter(&pids.join("pids.events"), "max") > 0 {
+        } else if counter(&pids.join("pids.events"), "max") > self.before.refused {
             Some(Breach::Processes)
         } else {
             None
@@ -393,27 +506,93 @@ impl CaseGroup {
     /// where it is not counted (version 1 without a `cpuacct` group).
     #[must_use]
     pub fn cpu_time(&self) -> Option<Duration> {
-        match &self.groups {
-            Groups::V1 { cpuacct, .. } => {
-                let usage = fs::read_to_string(cpuacct.as_ref()?.0.join("cpuacct.usage")).ok()?;
-                usage.trim().parse().ok().map(Duration::from_nanos)
-            }
-            Groups::V2(group) => {
-                let microseconds = counter(&group.0.join("cpu.stat"), "usage_usec");
-                Some(Duration::from_micros(microseconds))
-            }
-        }
+        let now = self.kept.as_ref()?.groups.cpu_time()?;
+        Some(now.saturating_sub(self.before.cpu.unwrap_or_default()))
+    }
+
+    /// The file that lists the processes in the case's groups (`cgroup.procs` of its `pids`
+    /// group), every process its program starts among them.
+    #[must_use]
+    pub fn procs(&self) -> Option<&Path> {
+        Some(self.kept.as_ref()?.procs.as_path())
     }
 
     /// Kills every process in the case's groups, whatever group or session it has moved to.
     pub fn kill_all(&self) {
-        match &self.groups {
-            Groups::V1 { pids, .. } => kill_members(&pids.0),
-            Groups::V2(group) => {
+        match self.kept.as_ref().map(|kept| &kept.groups) {
+            Some(Groups::V1 { pids, .. }) => kill_members(&pids.0),
+            Some(Groups::V2(group)) => {
                 // At once, where the kernel offers it (Linux 5.14 on).
                 let _ = fs::write(group.0.join("cgroup.kill"), "1");
                 kill_members(&group.0);
             }
+            None => {}
+        }
+    }
+}
+
+impl Drop for CaseGroup {
+    fn drop(&mut self) {
+        let Some(kept) = self.kept.take() else {
+            return;
+        };
+        if kept.groups.is_empty() {
+            self.pool.0.lock().push(kept);
+        } else {
+            remove_later(kept);
+        }
+    }
+}
+
+/// A case's groups made under `hierarchy`, with `limits` written in them.
+fn make(hierarchy: &Hierarchy, limits: GroupLimits) -> io::Result<Kept> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let name = format!(
+        "grade-{}-case-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    let bytes = limits.memory.to_string();
+    let processes = limits.processes.to_string();
+    match hierarchy {
+        Hierarchy::V1 { memory, pids } => {
+            let (memory, pids) = (Made::new(memory.join(&name))?, Made::new(pids.join(&name))?);
+            fs::write(memory.0.join("memory.limit_in_bytes"), &bytes)?;
+            // Not swapped out instead of stopped: where swap is counted, it counts in the
+            // limit.
+            let _ = fs::write(memory.0.join("memory.swappiness"), "0");
+            let _ = fs::write(memory.0.join("memory.memsw.limit_in_bytes"), &bytes);
+            fs::write(pids.0.join("pids.max"), processes)?;
+            let cpuacct = cpuacct()
+                .map(|cpuacct| Made::new(cpuacct.join(&name)))
+                .transpose()?;
+            let mut joins = vec![open_join(&memory.0, "tasks")?, open_join(&pids.0, "tasks")?];
+            if let Some(cpuacct) = &cpuacct {
+                joins.push(open_join(&cpuacct.0, "tasks")?);
+            }
+            Ok(Kept {
+                joins,
+                procs: pids.0.join("cgroup.procs"),
+                groups: Groups::V1 {
+                    memory,
+                    pids,
+                    cpuacct,
+                },
+                limits,
+            })
+        }
+        Hierarchy::V2 { parent } => {
+            let group = Made::new(parent.join(&name))?;
+            fs::write(group.0.join("memory.max"), &bytes)?;
+            // Not swapped out instead of stopped.
+            let _ = fs::write(group.0.join("memory.swap.max"), "0");
+            fs::write(group.0.join("pids.max"), processes)?;
+            Ok(Kept {
+                joins: vec![open_join(&group.0, "cgroup.procs")?],
+                procs: group.0.join("cgroup.procs"),
+                groups: Groups::V2(group),
+                limits,
+            })
         }
     }
 }
@@ -524,37 +703,123 @@ mod tests {
         assert!(why.starts_with("no control group can be made in"), "{why}");
     }
 
+    /// Runs `script` in `sh` in `group`'s groups, joined before it starts, to its end.
+    fn run_in(group: &CaseGroup, script: &str) {
+        let mut shell = std::process::Command::new("sh")
+            .args(["-c", &format!("read -r go; {script}")])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("sh starts");
+        for mut join in group.kept.iter().flat_map(|kept| &kept.joins) {
+            join.write_all(shell.id().to_string().as_bytes())
+                .expect("it joins");
+        }
+        if let Some(mut go) = shell.stdin.take() {
+            go.write_all(b"go\n").expect("it is told to go on");
+        }
+        shell.wait().expect("it ends");
+    }
+
+    /// The path of `group`'s memory group.
+    fn memory_group(group: &CaseGroup) -> PathBuf {
+        match group.kept.as_ref().map(|kept| &kept.groups) {
+            Some(Groups::V1 { memory, .. }) => memory.0.clone(),
+            Some(Groups::V2(group)) => group.0.clone(),
+            None => PathBuf::new(),
+        }
+    }
+
     #[test]
     fn a_case_group_counts_the_cpu_time_of_what_runs_in_it() {
         let limits = GroupLimits {
             memory: 64 << 20,
             processes: 16,
         };
-        let Some(group) = CaseGroup::new(limits).expect("a group") else {
+        let Some(group) = CaseGroup::new(limits, &Pool::default()).expect("a group") else {
             return; // No control groups here: the engine's trials add CPU time up in /proc.
         };
         let Some(before) = group.cpu_time() else {
             return; // Version 1 without a `cpuacct` group.
         };
-        // It counts once it has joined the groups, and is told to go on.
-        let mut busy = std::process::Command::new("sh")
-            .args([
-                "-c",
-                "read -r go; i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done",
-            ])
-            .stdin(std::process::Stdio::piped())
-            .spawn()
-            .expect("sh starts");
-        for mut join in &group.joins {
-            join.write_all(busy.id().to_string().as_bytes())
-                .expect("it joins");
-        }
-        if let Some(mut go) = busy.stdin.take() {
-            go.write_all(b"go\n").expect("it is told to go on");
-        }
-        busy.wait().expect("it ends");
+        run_in(&group, "i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done");
         let used = group.cpu_time().expect("counted") - before;
         assert!(used > Duration::from_millis(20), "{used:?}");
+    }
+
+    /// A case that ran out of memory, was refused a process and used CPU time leaves its
+    /// groups to the next case as if they were new: no breach, no CPU time, and in version 1
+    /// a memory high-water mark of nothing.
+    #[test]
+    fn a_group_used_again_holds_nothing_of_the_case_before() {
+        let limits = GroupLimits {
+            memory: 32 << 20,
+            processes: 1,
+        };
+        let pool = Pool::default();
+        let Some(first) = CaseGroup::new(limits, &pool).expect("a group") else {
+            return; // No control groups here.
+        };
+        let path = memory_group(&first);
+        run_in(&first, "i=0; while [ $i -lt 10000 ]; do i=$((i+1)); done");
+        // The shell is the one process allowed: it is refused another, and ends.
+        run_in(&first, "sleep 0 & wait");
+        assert_eq!(first.breach(), Some(Breach::Processes));
+        run_in(&first, "exec tail /dev/zero");
+        assert_eq!(first.breach(), Some(Breach::Memory));
+        assert!(
+            first.cpu_time().is_none_or(|used| !used.is_zero()),
+            "{:?}",
+            first.cpu_time()
+        );
+        drop(first);
+
+        let second = CaseGroup::new(limits, &pool)
+            .expect("a group")
+            .expect("groups where the first had them");
+        assert_eq!(memory_group(&second), path, "not the same groups");
+        assert_eq!(second.breach(), None);
+        assert!(
+            second.cpu_time().is_none_or(|used| used.is_zero()),
+            "{:?}",
+            second.cpu_time()
+        );
+        let high_water = fs::read_to_string(path.join("memory.max_usage_in_bytes"));
+        if let Ok(high_water) = high_water {
+            let bytes: u64 = high_water.trim().parse().expect("a number");
+            assert!(bytes < 16 << 20, "{bytes}");
+        }
+        run_in(&second, "exec true");
+        assert_eq!(second.breach(), None);
+
+        // Other limits take other groups; groups that still hold a process are not kept.
+        let other = CaseGroup::new(
+            GroupLimits {
+                memory: 48 << 20,
+                ..limits
+            },
+            &pool,
+        )
+        .expect("a group")
+        .expect("groups");
+        assert_ne!(memory_group(&other), path);
+        let mut left = std::process::Command::new("sleep")
+            .arg("300")
+            .spawn()
+            .expect("sleep starts");
+        for mut join in other.kept.iter().flat_map(|kept| &kept.joins) {
+            join.write_all(left.id().to_string().as_bytes())
+                .expect("it joins");
+        }
+        let other_path = memory_group(&other);
+        drop(other);
+        assert!(pool.0.lock().iter().all(|kept| {
+            !matches!(&kept.groups, Groups::V1 { memory, .. } | Groups::V2(memory) if memory.0 == other_path)
+        }));
+        // Removed off this thread, which kills what it holds.
+        left.wait().expect("killed");
+        drop(second);
     }
 
     #[test]

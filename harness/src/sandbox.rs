@@ -35,6 +35,7 @@ use landlock::{
 };
 use tempfile::TempDir;
 
+use crate::cgroup::Pool;
 use crate::disk::HomeFileSystem;
 use crate::scratch::Scratch;
 
@@ -88,6 +89,8 @@ pub struct Sandbox {
     /// ruleset of what every case may read, made with it (`None` where Landlock enforces
     /// nothing).
     scratch: Mutex<Option<(Scratch, Option<Arc<OwnedFd>>)>>,
+    /// The control groups of cases that have ended, for the next ones.
+    groups: Pool,
 }
 
 impl Sandbox {
@@ -109,6 +112,7 @@ impl Sandbox {
             support,
             own_folder: true,
             scratch: Mutex::new(None),
+            groups: Pool::default(),
         }
     }
 
@@ -123,7 +127,25 @@ impl Sandbox {
             support: Support::Off(why.into()),
             own_folder: false,
             scratch: Mutex::new(None),
+            groups: Pool::default(),
         }
+    }
+
+    /// The sandbox with its cases' control groups kept in `pool`, which other sandboxes may
+    /// share: the cases of a whole class, each submission in a sandbox of its own, then use
+    /// the same few groups.
+    #[must_use]
+    pub fn with_groups(self, pool: &Pool) -> Sandbox {
+        Sandbox {
+            groups: pool.clone(),
+            ..self
+        }
+    }
+
+    /// Where the control groups of its cases are kept between cases.
+    #[must_use]
+    pub fn groups(&self) -> &Pool {
+        &self.groups
     }
 
     /// Whether the cases are sandboxed.

@@ -19,10 +19,12 @@ const MOST_ENTRIES: usize = 10_000;
 /// What a case is watched for while it runs.
 #[derive(Debug)]
 pub(super) struct Bounds {
-    /// Its control groups, where they can be made; removed with this value.
-    pub(super) group: Option<CaseGroup>,
+    // Before the groups: a home file system held open is charged to the memory group, which
+    // must be empty when the next case takes it.
     /// Its home, when it runs in the sandbox.
     pub(super) home: Option<Home>,
+    /// Its control groups, where they can be made; given back with this value.
+    pub(super) group: Option<CaseGroup>,
     /// The bytes it may write.
     pub(super) disk: u64,
     /// Where its CPU time is counted.

@@ -44,9 +44,10 @@
 //!   for epoll from the `fdinfo` of its epoll descriptor; a call whose descriptors cannot be
 //!   read counts as watching the input.
 //!
-//! The processes of the group are found in `/proc/<pid>/stat` (field 5 is the group), read only
-//! for processes that did not exist before the program started and have not been read before,
-//! and only when `/proc/loadavg` shows that a process has started since `/proc` was last listed;
+//! The processes of the group are found in `/proc/<pid>/stat` (field 5 is the group), read for
+//! the processes its control group lists (`cgroup.procs`) where it has one; elsewhere only for
+//! processes that did not exist before the program started and have not been read before, and
+//! only when `/proc/loadavg` shows that a process has started since `/proc` was last listed;
 //! the threads of a process of more than one are those of `/proc/<pid>/task`. The group is
 //! looked at whenever the program has done something, and again after a pause that starts at
 //! 50 µs and doubles up to 5 ms while it does nothing: there is no fixed sleep for a line.
@@ -343,12 +344,15 @@ fn start(
         return Ok(Err("an empty command".to_owned()));
     };
     let case_sandbox = sandbox.for_case()?;
-    let group = CaseGroup::new(GroupLimits {
-        memory: limits.memory,
-        processes: limits.processes,
-    })?;
+    let group = CaseGroup::new(
+        GroupLimits {
+            memory: limits.memory,
+            processes: limits.processes,
+        },
+        sandbox.groups(),
+    )?;
     // Taken before the program starts, so that nothing it starts is missed.
-    let census = watched.then(watch::Census::take);
+    let census = watched.then(|| watch::Census::take(group.as_ref().and_then(CaseGroup::procs)));
     let confinement = spawn::Confinement {
         sandbox: case_sandbox.as_ref(),
         group: group.as_ref(),

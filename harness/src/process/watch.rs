@@ -50,6 +50,7 @@ mod imp {
     use std::io::{self, Read};
     use std::os::fd::AsFd;
     use std::os::unix::fs::{FileExt, MetadataExt};
+    use std::path::Path;
     use std::process::ChildStdin;
     use std::sync::OnceLock;
     use std::time::{Duration, Instant};
@@ -185,14 +186,39 @@ mod imp {
             .clone()
     }
 
-    /// The processes that exist before a program starts. Its process group is new, so none of
-    /// them is in it: they need not be looked at, until the system hands out their pids again.
-    pub(in crate::process) struct Census(HashSet<u32>);
+    /// Where the processes of a program's group are to be found, taken before it starts.
+    pub(in crate::process) enum Census {
+        /// The processes that exist before it starts. Its process group is new, so none of them
+        /// is in it: they need not be looked at, until the system hands out their pids again.
+        Before(HashSet<u32>),
+        /// The `cgroup.procs` file of its control group, which holds every process it starts
+        /// (and may hold some that left its process group): read rather than all of `/proc`.
+        Group(String),
+    }
 
     impl Census {
-        pub(in crate::process) fn take() -> Census {
-            Census(pids().unwrap_or_default())
+        /// The census of a program whose control group lists its processes in `procs`, where
+        /// it has one.
+        pub(in crate::process) fn take(procs: Option<&Path>) -> Census {
+            match procs.and_then(Path::to_str) {
+                Some(procs) => Census::Group(procs.to_owned()),
+                None => Census::Before(pids().unwrap_or_default()),
+            }
         }
+    }
+
+    /// How the processes that join a group are found.
+    enum Finder {
+        /// In `/proc`, skipping those known to be elsewhere.
+        Proc {
+            /// Processes seen that are not in the group.
+            others: HashSet<u32>,
+            /// The last pid the system had handed out when `/proc` was last listed: while it is
+            /// the same, no process has started since, so none can have joined the group.
+            last_pid: Option<u32>,
+        },
+        /// In its control group's `cgroup.procs`.
+        Group(String),
     }
 
     /// Watches the process group of one run for the moment it waits for input.
@@ -204,11 +230,8 @@ mod imp {
         pipe_link: String,
         /// The processes of the group seen so far.
         members: Vec<u32>,
-        /// Processes seen that are not in the group.
-        others: HashSet<u32>,
-        /// The last pid the system had handed out when `/proc` was last listed: while it is
-        /// the same, no process has started since, so none can have joined the group.
-        last_pid: Option<u32>,
+        /// Where the others are found.
+        finder: Finder,
         /// Since when, and with what CPU time and output, the group has looked like it waits
         /// in a poll-family call.
         settling: Option<Settling>,
@@ -274,8 +297,13 @@ mod imp {
                 pipe,
                 pipe_link: format!("pipe:[{pipe}]"),
                 members: vec![leader],
-                others: census.0,
-                last_pid: None,
+                finder: match census {
+                    Census::Before(others) => Finder::Proc {
+                        others,
+                        last_pid: None,
+                    },
+                    Census::Group(procs) => Finder::Group(procs),
+                },
                 settling: None,
             })
         }
@@ -358,25 +386,17 @@ mod imp {
             if busy {
                 return Ok(None);
             }
-            let last_pid = last_pid();
-            if last_pid.is_some() && last_pid == self.last_pid {
-                return Ok(Some(look));
-            }
-            // Past the largest pid the system starts again from the smallest: a pid known to
-            // be a stranger's may now be the program's.
-            if last_pid < self.last_pid {
-                self.others.clear();
-            }
-            self.last_pid = last_pid;
-            for pid in pids()? {
-                if self.others.contains(&pid) || self.members.contains(&pid) {
+            for pid in self.newcomers()? {
+                if self.members.contains(&pid) {
                     continue;
                 }
                 // A process that cannot be read (another user's, on a system that hides them)
                 // is not the program's.
                 let in_group = self.stat_in_group(&format!("/proc/{pid}"));
                 if !matches!(in_group, Ok(Some(_))) {
-                    self.others.insert(pid);
+                    if let Finder::Proc { others, .. } = &mut self.finder {
+                        others.insert(pid);
+                    }
                     continue;
                 }
                 self.members.push(pid);
@@ -386,6 +406,34 @@ mod imp {
                 }
             }
             Ok(Some(look))
+        }
+
+        /// The processes that may have joined the group since it was last looked at: those of
+        /// its control group, or those of `/proc` not known to be elsewhere, when a process has
+        /// started since `/proc` was last listed (else none).
+        fn newcomers(&mut self) -> io::Result<Vec<u32>> {
+            match &mut self.finder {
+                Finder::Group(procs) => Ok(read(procs)?
+                    .lines()
+                    .filter_map(|pid| pid.parse().ok())
+                    .collect()),
+                Finder::Proc { others, last_pid } => {
+                    let newest = self::last_pid();
+                    if newest.is_some() && newest == *last_pid {
+                        return Ok(Vec::new());
+                    }
+                    // Past the largest pid the system starts again from the smallest: a pid
+                    // known to be a stranger's may now be the program's.
+                    if newest < *last_pid {
+                        others.clear();
+                    }
+                    *last_pid = newest;
+                    Ok(pids()?
+                        .into_iter()
+                        .filter(|pid| !others.contains(pid))
+                        .collect())
+                }
+            }
         }
 
         /// Looks at every thread of process `pid`, adding what it finds to `look`. A process
@@ -715,7 +763,7 @@ mod imp {
     pub(in crate::process) struct Census;
 
     impl Census {
-        pub(in crate::process) fn take() -> Census {
+        pub(in crate::process) fn take(_procs: Option<&std::path::Path>) -> Census {
             Census
         }
     }
