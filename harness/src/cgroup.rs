@@ -705,13 +705,15 @@ mod tests {
 
     /// Runs `script` in `sh` in `group`'s groups, joined before it starts, to its end.
     fn run_in(group: &CaseGroup, script: &str) {
-        let mut shell = std::process::Command::new("sh")
-            .args(["-c", &format!("read -r go; {script}")])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("sh starts");
+        // Registered, so that no other test's hunt for escapees takes it.
+        let (mut shell, _case) = crate::reaper::spawn(
+            std::process::Command::new("sh")
+                .args(["-c", &format!("read -r go; {script}")])
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null()),
+        )
+        .expect("sh starts");
         for mut join in group.kept.iter().flat_map(|kept| &kept.joins) {
             join.write_all(shell.id().to_string().as_bytes())
                 .expect("it joins");
@@ -804,10 +806,9 @@ mod tests {
         .expect("a group")
         .expect("groups");
         assert_ne!(memory_group(&other), path);
-        let mut left = std::process::Command::new("sleep")
-            .arg("300")
-            .spawn()
-            .expect("sleep starts");
+        let (mut left, _case) =
+            crate::reaper::spawn(std::process::Command::new("sleep").arg("300"))
+                .expect("sleep starts");
         for mut join in other.kept.iter().flat_map(|kept| &kept.joins) {
             join.write_all(left.id().to_string().as_bytes())
                 .expect("it joins");

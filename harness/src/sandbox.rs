@@ -18,7 +18,7 @@
 //! [`crate::cgroup`] and the process's own limits), and reading a hidden file through a hard link
 //! made before grading.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::fmt;
 use std::fs;
@@ -27,6 +27,7 @@ use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use landlock::{
@@ -85,6 +86,9 @@ pub struct Sandbox {
     /// [`Sandbox::off`], even where the kernel cannot enforce the rest, so that a program sees
     /// the same variables wherever it is graded.
     own_folder: bool,
+    /// The homes of cases that have ended that the next ones may have: dropped before the
+    /// folder that holds them.
+    homes: Homes,
     /// The folder that holds every case's home, made when the first case starts, and the
     /// ruleset of what every case may read, made with it (`None` where Landlock enforces
     /// nothing).
@@ -111,6 +115,7 @@ impl Sandbox {
                 .unwrap_or_else(|| OsString::from("/usr/local/bin:/usr/bin:/bin")),
             support,
             own_folder: true,
+            homes: Homes::default(),
             scratch: Mutex::new(None),
             groups: Pool::default(),
         }
@@ -126,6 +131,7 @@ impl Sandbox {
             path: OsString::new(),
             support: Support::Off(why.into()),
             own_folder: false,
+            homes: Homes::default(),
             scratch: Mutex::new(None),
             groups: Pool::default(),
         }
@@ -154,7 +160,8 @@ impl Sandbox {
         &self.support
     }
 
-    /// The sandbox of one case, with a fresh folder of its own and the cleared environment,
+    /// The sandbox of one case, with a folder of its own that no program has seen (made for
+    /// it, or kept from a case whose program never saw it) and the cleared environment,
     /// confined by Landlock where the kernel offers it; `None` for [`Sandbox::off`].
     ///
     /// # Errors
@@ -185,44 +192,94 @@ impl Sandbox {
                     scratch.insert((made, reading))
                 }
             };
-            (scratch.case_home()?, reading.clone())
+            let kept = lock(&self.homes).pop();
+            let home = match kept {
+                Some(home) => home,
+                None => {
+                    let folder = scratch.case_home()?;
+                    let writing = match &reading {
+                        Some(_) => writing_ruleset(folder.path()).map_err(io::Error::other)?,
+                        None => None,
+                    };
+                    Home { folder, writing }
+                }
+            };
+            (home, reading.clone())
         };
-        let (writing, write_access) = match (&self.support, &reading) {
-            (&Support::Enforced { abi }, Some(_)) => (
-                writing_ruleset(home.path()).map_err(io::Error::other)?,
-                // The rights of the ABI asked for that the kernel's knows.
-                AccessFs::from_write(ABI::from(
-                    i32::try_from(abi.min(ABI_WANTED as i64)).unwrap_or_default(),
-                ))
-                .bits(),
-            ),
-            _ => (None, 0),
+        let write_access = match (&self.support, &home.writing) {
+            // The rights of the ABI asked for that the kernel's knows.
+            (&Support::Enforced { abi }, Some(_)) => AccessFs::from_write(ABI::from(
+                i32::try_from(abi.min(ABI_WANTED as i64)).unwrap_or_default(),
+            ))
+            .bits(),
+            _ => 0,
         };
         Ok(Some(CaseSandbox {
-            home,
-            rulesets: reading.zip(writing),
+            home: Some(home),
+            reading,
             write_access,
             path: self.path.clone(),
+            unseen: AtomicBool::new(false),
+            homes: Arc::clone(&self.homes),
         }))
     }
+}
+
+/// A case's home: its folder, and the ruleset of what may be written in it, where Landlock
+/// enforces one.
+#[derive(Debug)]
+struct Home {
+    folder: TempDir,
+    writing: Option<OwnedFd>,
+}
+
+/// Homes of cases that have ended, for the next cases of the same sandbox.
+type Homes = Arc<Mutex<Vec<Home>>>;
+
+/// The value of `mutex`, whether or not a thread panicked holding it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The sandbox of one case: its own folder, and the rulesets the program is confined by.
 #[derive(Debug)]
 pub struct CaseSandbox {
-    home: TempDir,
-    /// What every case may read, and what this one may write.
-    rulesets: Option<(Arc<OwnedFd>, OwnedFd)>,
+    /// Taken out when the case is over.
+    home: Option<Home>,
+    /// What every case may read.
+    reading: Option<Arc<OwnedFd>>,
     /// The rights the writing ruleset's rule on the home gives, as the kernel takes them.
     write_access: u64,
     path: OsString,
+    /// Whether the program never saw the home's folder: a file system was mounted on it before
+    /// the program started, and Landlock keeps it from unmounting that (or never started).
+    unseen: AtomicBool,
+    /// Where its home goes when the case is over, if the next case may have it.
+    homes: Homes,
+}
+
+impl Drop for CaseSandbox {
+    fn drop(&mut self) {
+        // A folder the program never saw is as new: it is spared removing and making again,
+        // which costs a file system such as ext4 more than starting a small program.
+        if let Some(home) = self.home.take()
+            && self.unseen.load(Ordering::Relaxed)
+        {
+            lock(&self.homes).push(home);
+        }
+    }
 }
 
 impl CaseSandbox {
-    /// The case's own folder, the only one it may write to; removed with this value.
+    /// The case's own folder, the only one it may write to; removed with this value, or kept
+    /// for another case of the same sandbox if the program never saw it.
     #[must_use]
     pub fn home(&self) -> &Path {
-        self.home.path()
+        self.home
+            .as_ref()
+            .map_or(Path::new(""), |home| home.folder.path())
     }
 
     /// Confines the program `command` starts: a cleared environment ([`CASE_VARIABLES`]: `PATH`
@@ -238,14 +295,20 @@ impl CaseSandbox {
             .env("TMPDIR", self.home())
             .env("LANG", "C.UTF-8")
             .env("TERM", "dumb");
+        let writing = self.home.as_ref().and_then(|home| home.writing.as_ref());
         let rulesets = self
-            .rulesets
+            .reading
             .as_ref()
+            .zip(writing)
             .map(|(reading, writing)| (reading.as_raw_fd(), writing.as_raw_fd()));
         let file_system = HomeFileSystem::new(self.home(), disk, self.write_access);
         if rulesets.is_none() && file_system.is_none() {
             return;
         }
+        self.unseen.store(
+            rulesets.is_some() && file_system.is_some(),
+            Ordering::Relaxed,
+        );
         // SAFETY: between fork and exec only async-signal-safe calls are allowed: these are raw
         // system calls on integers and on what `HomeFileSystem` prepared, with no allocation.
         // The ruleset descriptors are open in the child (they close on exec) because `self`
@@ -328,7 +391,7 @@ fn writing_ruleset(home: &Path) -> Result<Option<OwnedFd>, landlock::RulesetErro
 /// entry that resolves into a hidden path or to a folder above one; with nothing hidden, `/`.
 /// Then the folders on the way, which may be listed.
 fn readable_paths(hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
-    let hidden: Vec<PathBuf> = hidden.iter().filter_map(|path| resolved(path)).collect();
+    let hidden = resolved(hidden);
     if hidden.is_empty() {
         return (vec![PathBuf::from("/")], Vec::new());
     }
@@ -336,6 +399,8 @@ fn readable_paths(hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
         .iter()
         .flat_map(|path| path.ancestors().skip(1))
         .collect();
+    // Looked up by each entry beside them: a class hides every submission from each other.
+    let hidden: HashSet<&Path> = hidden.iter().map(PathBuf::as_path).collect();
     let mut readable = Vec::new();
     let mut folders = vec![PathBuf::from("/")];
     while let Some(folder) = folders.pop() {
@@ -344,7 +409,7 @@ fn readable_paths(hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
         };
         for entry in entries.flatten() {
             let path = entry.path();
-            if hidden.contains(&path) {
+            if hidden.contains(path.as_path()) {
                 continue;
             }
             if on_the_way.contains(path.as_path()) {
@@ -355,9 +420,8 @@ fn readable_paths(hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
             let Ok(target) = fs::canonicalize(&path) else {
                 continue;
             };
-            let reveals = hidden
-                .iter()
-                .any(|hidden| target.starts_with(hidden) || hidden.starts_with(&target));
+            let reveals = target.ancestors().any(|folder| hidden.contains(folder))
+                || on_the_way.contains(target.as_path());
             if !reveals {
                 readable.push(path);
             }
@@ -369,19 +433,80 @@ fn readable_paths(hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
     (readable, listable)
 }
 
-/// `path` made absolute with every link resolved; a path that does not exist yet is resolved
-/// through its parent. `None` when not even the parent exists.
-fn resolved(path: &Path) -> Option<PathBuf> {
-    fs::canonicalize(path).ok().or_else(|| {
-        let parent = fs::canonicalize(path.parent()?).ok()?;
-        Some(parent.join(path.file_name()?))
-    })
+/// Each of `paths` made absolute with every link resolved; one that does not exist yet is
+/// resolved through its parent, and left out when not even the parent exists. Each parent is
+/// resolved once, and an entry in it that is no link is its resolved parent joined with its
+/// name: a class's submissions, hidden from each other, share one parent.
+fn resolved(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut parents: HashMap<&Path, Option<PathBuf>> = HashMap::new();
+    paths
+        .iter()
+        .filter_map(|path| {
+            let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+                return fs::canonicalize(path).ok();
+            };
+            let parent = parents
+                .entry(parent)
+                .or_insert_with(|| {
+                    let parent = if parent.as_os_str().is_empty() {
+                        Path::new(".")
+                    } else {
+                        parent
+                    };
+                    fs::canonicalize(parent).ok()
+                })
+                .as_ref()?
+                .join(name);
+            match fs::symlink_metadata(path) {
+                Ok(meta) if meta.file_type().is_symlink() => {
+                    Some(fs::canonicalize(path).unwrap_or(parent))
+                }
+                _ => Some(parent),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::os::unix::fs::symlink;
+
+    /// Runs `script` in `case`'s sandbox, its home bounded to `disk` bytes, to its end.
+    fn run_in(case: &CaseSandbox, disk: u64, script: &str) {
+        let mut command = Command::new("/bin/sh");
+        command.args(["-c", script]);
+        case.confine(&mut command, disk);
+        // Registered, so that no other test's hunt for escapees takes it.
+        let (mut shell, _case) = crate::reaper::spawn(&mut command).expect("sh starts");
+        let status = shell.wait().expect("it ends");
+        assert!(status.success(), "{status}");
+    }
+
+    /// A home that had a file system of its own mounted on it, in Landlock's sandbox, is given
+    /// to the next case; one the program wrote in is not.
+    #[test]
+    fn a_home_is_kept_only_when_its_program_never_saw_it() {
+        let sandbox = Sandbox::new(&[]);
+        let mounted = matches!(
+            crate::disk::support(),
+            crate::disk::Support::OwnFileSystem { .. }
+        ) && matches!(sandbox.support(), Support::Enforced { .. });
+        let first = sandbox.for_case().expect("a sandbox").expect("a home");
+        let home = first.home().to_owned();
+        run_in(&first, 1 << 20, "echo one > \"$HOME/file\"");
+        drop(first);
+        assert!(fs::read_dir(&home).is_ok_and(|mut entries| entries.next().is_none()));
+        let second = sandbox.for_case().expect("a sandbox").expect("a home");
+        assert_eq!(second.home() == home, mounted, "{home:?}");
+        // Written in a plain folder: made anew for the next case.
+        run_in(&second, u64::MAX, "echo two > \"$HOME/file\"");
+        let seen = second.home().to_owned();
+        drop(second);
+        assert!(!seen.exists(), "{seen:?} left");
+        let third = sandbox.for_case().expect("a sandbox").expect("a home");
+        assert_ne!(third.home(), seen);
+    }
 
     #[test]
     fn everything_is_readable_but_the_hidden_paths_and_what_leads_into_them() {
@@ -425,5 +550,15 @@ mod tests {
         }
         assert!(!listable.contains(&fixtures), "{listable:?}");
         assert_eq!(readable_paths(&[]), (vec![PathBuf::from("/")], Vec::new()));
+
+        // A hidden path given through a link hides what it leads to.
+        symlink(work.join("stages"), root.join("stages-link")).expect("a link");
+        let (readable, _) = readable_paths(&[root.join("stages-link")]);
+        assert!(readable.contains(&work.join("Cargo.toml")), "{readable:?}");
+        assert!(!readable.contains(&work.join("stages")), "{readable:?}");
+        assert!(
+            !readable.contains(&root.join("stages-link")),
+            "{readable:?}"
+        );
     }
 }
