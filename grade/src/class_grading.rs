@@ -1,6 +1,8 @@
-//! Grading a whole class: each submission graded as one program is, its row of the table
-//! written as soon as it is graded, and the class's results in every format asked for.
+//! Grading a whole class: each submission graded as one program is, two at a time, its row of
+//! the table written as soon as it and those before it are graded, and the class's results in
+//! every format asked for.
 
+use std::collections::VecDeque;
 use std::io::Write;
 use std::path::Path;
 
@@ -13,8 +15,9 @@ use harness::report::text;
 
 use crate::{GradeError, class, outputs, shard, status_of};
 
-/// Grades every submission of `class` on `plan`, writing its row of the table as soon as it is
-/// graded (and its files, in a format of one submission), and keeping of it only its results.
+/// Grades every submission of `class` on `plan`, the next one while one is, writing its row of
+/// the table in order as soon as it is graded (and its files, in a format of one submission),
+/// and keeping of it only its results.
 pub(crate) fn grade_class(
     (everyone, shard): (Vec<class::Submission>, Option<shard::Shard>),
     (plan, graded): (&StagePlan, GradedWith),
@@ -73,51 +76,78 @@ pub(crate) fn grade_class(
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     // Every submission's cases take their control groups from one pool, made once a class.
     let groups = harness::cgroup::Pool::default();
-    for &submission in &submissions {
-        let name = submission.name.to_string_lossy();
-        // A failure to write is kept by `out` and told after the files are written.
-        let results = match submission.program(heading.stage, &graded.kata) {
-            Ok(program) => {
-                let program = resolve(program);
-                // Each submission is hidden the others' folders too.
-                let mut hidden = hidden.clone();
-                hidden.extend(
-                    folders
-                        .iter()
-                        .filter(|&&other| other != submission.folder)
-                        .map(|other| other.to_path_buf()),
-                );
-                let (fixtures, results) = plan
-                    .grade(&program, &plan.sandbox(&hidden).with_groups(&groups))
-                    .map_err(GradeError::OwnResources)?;
-                let _ = table.row(&mut table_out, &submission.name, &fixtures, &results);
-                if all_passed(&results, plan.criterion) {
-                    passed += 1;
-                } else {
-                    failed += 1;
-                }
-                plan.results(&heading, &fixtures, &results)
+    let stage = heading.stage;
+    let grade_one = |submission: &class::Submission| match submission.program(stage, &graded.kata) {
+        Ok(program) => {
+            let program = resolve(program);
+            // Each submission is hidden the others' folders too.
+            let mut hidden = hidden.clone();
+            hidden.extend(
+                folders
+                    .iter()
+                    .filter(|&&other| other != submission.folder)
+                    .map(|other| other.to_path_buf()),
+            );
+            plan.grade(&program, &plan.sandbox(&hidden).with_groups(&groups))
+                .map(Ok)
+                .map_err(GradeError::OwnResources)
+        }
+        Err(not_graded) => Ok(Err(not_graded)),
+    };
+    let grade_one = &grade_one;
+    std::thread::scope(|scope| -> Result<(), GradeError> {
+        // The next submission is graded while one is, so that the cores are not idle between
+        // the two (its last case, its row, the next one's sandbox); the rows stay in order.
+        let mut ahead = VecDeque::new();
+        let mut pending = submissions.iter();
+        loop {
+            while ahead.len() < 2
+                && let Some(&submission) = pending.next()
+            {
+                ahead.push_back((submission, scope.spawn(move || grade_one(submission))));
             }
-            Err(not_graded) => {
-                let _ =
-                    table.row_not_graded(&mut table_out, &submission.name, &not_graded.to_string());
-                if not_graded.is_skipped() {
-                    skipped += 1;
-                } else {
-                    failed += 1;
+            let Some((submission, grading)) = ahead.pop_front() else {
+                return Ok(());
+            };
+            let outcome = grading
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+            let name = submission.name.to_string_lossy();
+            // A failure to write is kept by `out` and told after the files are written.
+            let results = match outcome {
+                Ok((fixtures, results)) => {
+                    let _ = table.row(&mut table_out, &submission.name, &fixtures, &results);
+                    if all_passed(&results, plan.criterion) {
+                        passed += 1;
+                    } else {
+                        failed += 1;
+                    }
+                    plan.results(&heading, &fixtures, &results)
                 }
-                ProgramResults::not_graded(&not_graded.message(), total, max_points)
+                Err(not_graded) => {
+                    let _ = table.row_not_graded(
+                        &mut table_out,
+                        &submission.name,
+                        &not_graded.to_string(),
+                    );
+                    if not_graded.is_skipped() {
+                        skipped += 1;
+                    } else {
+                        failed += 1;
+                    }
+                    ProgramResults::not_graded(&not_graded.message(), total, max_points)
+                }
+            };
+            for (format, file) in outputs.submission_files(&submission.name) {
+                if let Some(document) = format.program(&results, context) {
+                    outputs::write(&file, &document)?;
+                }
             }
-        };
-        for (format, file) in outputs.submission_files(&submission.name) {
-            if let Some(document) = format.program(&results, context) {
-                outputs::write(&file, &document)?;
+            if outputs.keep_class() {
+                entries.push(SubmissionEntry::new(&name, results));
             }
         }
-        if outputs.keep_class() {
-            entries.push(SubmissionEntry::new(&name, results));
-        }
-    }
+    })?;
     let _ = text::ClassTable::finish(&mut table_out, passed, failed, skipped);
     if let Some(file) = &text_file {
         outputs::write(file, &String::from_utf8_lossy(&text_copy))?;
