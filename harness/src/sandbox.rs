@@ -173,10 +173,7 @@ impl Sandbox {
             return Ok(None);
         }
         let (home, reading) = {
-            let mut scratch = self
-                .scratch
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut scratch = lock(&self.scratch);
             let (scratch, reading) = match scratch.take() {
                 Some(made) => scratch.insert(made),
                 None => {
