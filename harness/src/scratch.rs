@@ -137,13 +137,34 @@ fn try_lock(file: &File) -> bool {
 }
 
 /// Removes the folder `path` and everything in it, folders a case made unreadable or
-/// unwritable included; what cannot be removed is left.
+/// unwritable included, and its lock last: a grader stopped on the way leaves a folder that
+/// still has its lock, which the next grader sweeps. What cannot be removed is left.
 pub(crate) fn remove(path: &Path) {
-    if fs::remove_dir_all(path).is_ok() || !path.exists() {
-        return;
+    if !empty_but_lock(path) {
+        open_up(path);
+        empty_but_lock(path);
     }
-    open_up(path);
-    let _ = fs::remove_dir_all(path);
+    let _ = fs::remove_file(path.join(LOCK));
+    let _ = fs::remove_dir(path);
+}
+
+/// Removes everything in the folder `path` but its lock; whether it all went.
+fn empty_but_lock(path: &Path) -> bool {
+    let Ok(entries) = fs::read_dir(path) else {
+        return false;
+    };
+    let mut emptied = true;
+    for entry in entries.flatten() {
+        if entry.file_name() == LOCK {
+            continue;
+        }
+        let removed = match entry.file_type() {
+            Ok(kind) if kind.is_dir() => fs::remove_dir_all(entry.path()),
+            _ => fs::remove_file(entry.path()),
+        };
+        emptied &= removed.is_ok();
+    }
+    emptied
 }
 
 /// Makes every folder under `path` (itself included) readable, writable and searchable by its
