@@ -264,9 +264,13 @@ fn a_case_cannot_write_on_the_graders_terminal() {
 /// With twelve file descriptors, the grader cannot run its cases: that is its own failure, exit
 /// status 3 and a message, never "Cannot start" blamed on the program.
 fn running_out_of_file_descriptors_is_the_graders_failure() {
+    // A grader out of descriptors cannot remove what it made in the temporary folder: its own,
+    // removed with this test.
+    let temp = tempfile::tempdir().expect("a temporary folder");
     let mut command = Command::new(assert_cmd::cargo::cargo_bin("grade"));
     command
         .current_dir(tests_dir())
+        .env("TMPDIR", temp.path())
         .args(["3", "--fixtures", "fixtures", "--all", "--"])
         .arg(this_executable())
         .args([crate::submission::FLAG, "correct"]);
