@@ -28,6 +28,7 @@ use crate::content::{Comparison, ContentCheck, Finding};
 use crate::fixture::Fixture;
 use crate::grading::Grading;
 use crate::judge::{Judgement, Verdict, judge};
+use crate::lock;
 use crate::process::{self, Outcome, Run};
 use crate::program::Program;
 use crate::results::CaseResult;
@@ -392,12 +393,6 @@ fn judged(
     Ok((fixture, result))
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
@@ -407,11 +402,22 @@ mod tests {
     use crate::process::Limits;
     use crate::{Criterion, Mode, PlainText};
 
-    /// Rules that count the runs they are asked to judge, and call a case decided after
-    /// `decided_after` runs.
+    /// Rules that take every run for right when it printed `expected`, count the runs they are
+    /// asked to judge, and call a case decided after `decided_after` runs.
     struct Counting {
+        expected: &'static str,
         decided_after: usize,
         judged: AtomicUsize,
+    }
+
+    impl Counting {
+        fn new(expected: &'static str, decided_after: usize) -> Counting {
+            Counting {
+                expected,
+                decided_after,
+                judged: AtomicUsize::new(0),
+            }
+        }
     }
 
     struct Silent;
@@ -435,7 +441,7 @@ mod tests {
             self.judged.store(runs.len(), Ordering::SeqCst);
             RulesJudgement {
                 shown: 0,
-                expected: "hi\n".to_owned(),
+                expected: self.expected.to_owned(),
                 exit_status: 0,
                 finding: Finding::Same(Vec::new()),
                 summary: None,
@@ -470,10 +476,7 @@ mod tests {
         };
         let workers = thread::available_parallelism().map_or(1, usize::from);
         for (decided_after, most) in [(2, 1 + workers), (usize::MAX, 20)] {
-            let rules = Counting {
-                decided_after,
-                judged: AtomicUsize::new(0),
-            };
+            let rules = Counting::new("hi\n", decided_after);
             grade(
                 &program,
                 std::slice::from_ref(&case),
@@ -488,29 +491,6 @@ mod tests {
                 (decided_after.min(20)..=most).contains(&judged),
                 "{judged} runs, decided after {decided_after}"
             );
-        }
-    }
-
-    /// Rules whose every run is right when it printed `together`.
-    struct Together;
-
-    impl Rules for Together {
-        fn answerer(&self, _: &RulesCase) -> Result<Box<dyn Answerer>, String> {
-            Ok(Box::new(Silent))
-        }
-
-        fn knows_check(&self, _: &RulesCase) -> Result<(), String> {
-            Ok(())
-        }
-
-        fn judge(&self, _: &RulesCase, _: &[Answered]) -> RulesJudgement {
-            RulesJudgement {
-                shown: 0,
-                expected: "together\n".to_owned(),
-                exit_status: 0,
-                finding: Finding::Same(Vec::new()),
-                summary: None,
-            }
         }
     }
 
@@ -551,7 +531,7 @@ mod tests {
         let graded = grade(
             &program,
             &[case("first"), case("second")],
-            &Together,
+            &Counting::new("together\n", usize::MAX),
             1,
             how,
             &Sandbox::off("not what is tested"),
