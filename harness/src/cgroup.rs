@@ -244,7 +244,7 @@ fn cpuacct() -> Option<&'static Path> {
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 fn live() -> MutexGuard<'static, Vec<PathBuf>> {
-    LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    crate::lock(&LIVE)
 }
 
 /// What a case may use.
@@ -277,9 +277,7 @@ struct Idle(Mutex<Vec<Kept>>);
 
 impl Idle {
     fn lock(&self) -> MutexGuard<'_, Vec<Kept>> {
-        self.0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        crate::lock(&self.0)
     }
 }
 
@@ -430,12 +428,7 @@ fn remove_later(kept: Kept) {
             .map(|_| Mutex::new(send))
     });
     let unsent = match teardown {
-        Some(send) => send
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .send(kept)
-            .err()
-            .map(|unsent| unsent.0),
+        Some(send) => crate::lock(send).send(kept).err().map(|unsent| unsent.0),
         None => Some(kept),
     };
     drop(unsent);

@@ -10,6 +10,7 @@ use std::thread;
 use crate::content::ContentCheck;
 use crate::fixture::Fixture;
 use crate::judge::{Judgement, judge, judge_validated};
+use crate::lock;
 use crate::process::{self, Limits, Mode, Outcome, Run};
 use crate::program::Program;
 use crate::results::{CaseResult, Criterion};
@@ -229,11 +230,4 @@ fn conversation(fixture: &Fixture, run: &Run, inputs: &[Input]) -> Fixture {
         body,
         ..fixture.clone()
     }
-}
-
-/// The value of `mutex`, whether or not a thread panicked holding it.
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }

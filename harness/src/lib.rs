@@ -55,3 +55,11 @@ pub use process::{Limits, Mode, Outcome, Run, Timeout};
 pub use program::Program;
 pub use results::{CaseResult, Criterion, Scores};
 pub use transcript::{Transcript, TranscriptError};
+
+/// What `mutex` guards, whether or not a thread panicked holding it: the lists and queues the
+/// grader's threads share stay usable, and the panic is reported where it happened.
+pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}

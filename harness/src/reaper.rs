@@ -22,9 +22,7 @@ static RUNNING: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
 const ROUNDS: usize = 16;
 
 fn running() -> MutexGuard<'static, Vec<libc::pid_t>> {
-    RUNNING
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+    crate::lock(&RUNNING)
 }
 
 /// Makes this process the child subreaper of everything it starts.

@@ -38,6 +38,7 @@ use tempfile::TempDir;
 
 use crate::cgroup::Pool;
 use crate::disk::HomeFileSystem;
+use crate::lock;
 use crate::scratch::Scratch;
 
 /// The newest Landlock ABI asked for; an older kernel enforces what it knows of it.
@@ -232,13 +233,6 @@ struct Home {
 
 /// Homes of cases that have ended, for the next cases of the same sandbox.
 type Homes = Arc<Mutex<Vec<Home>>>;
-
-/// The value of `mutex`, whether or not a thread panicked holding it.
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 /// The sandbox of one case: its own folder, and the rulesets the program is confined by.
 #[derive(Debug)]

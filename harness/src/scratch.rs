@@ -23,7 +23,7 @@ const LOCK: &str = ".lock";
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 fn live() -> MutexGuard<'static, Vec<PathBuf>> {
-    LIVE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    crate::lock(&LIVE)
 }
 
 /// A grader's folder, removed with this value.

@@ -51,7 +51,7 @@ type Seen = HashMap<(PathBuf, Option<PathBuf>), Option<Resolved>>;
 
 fn seen() -> MutexGuard<'static, Seen> {
     static SEEN: LazyLock<Mutex<Seen>> = LazyLock::new(Mutex::default);
-    SEEN.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    crate::lock(&SEEN)
 }
 
 /// `program` with its shim resolved to the interpreter it starts, and what was resolved; `None`
