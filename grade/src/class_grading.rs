@@ -1,6 +1,7 @@
-//! Grading a whole class: each submission graded as one program is, two at a time, its row of
-//! the table written as soon as it and those before it are graded, and the class's results in
-//! every format asked for.
+//! Grading a whole class: each submission graded as one program is, two at a time in the same
+//! slots (so no more cases at once than one grading runs), its row of the table written as
+//! soon as it and those before it are graded, and the class's results in every format asked
+//! for.
 
 use std::collections::VecDeque;
 use std::io::Write;
@@ -74,8 +75,10 @@ pub(crate) fn grade_class(
         .then(|| plan.weights.iter().map(|weight| weight.points).sum());
     let mut entries = Vec::new();
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
-    // Every submission's cases take their control groups from one pool, made once a class.
-    let groups = harness::cgroup::Pool::default();
+    // Every submission's cases take their control groups from one pool, made once a class, and
+    // run in the same slots: two submissions graded side by side run no more cases at once
+    // than one does.
+    let shared = harness::sandbox::Shared::default();
     let stage = heading.stage;
     let grade_one = |submission: &class::Submission| match submission.program(stage, &graded.kata) {
         Ok(program) => {
@@ -88,7 +91,7 @@ pub(crate) fn grade_class(
                     .filter(|&&other| other != submission.folder)
                     .map(|other| other.to_path_buf()),
             );
-            plan.grade(&program, &plan.sandbox(&hidden).with_groups(&groups))
+            plan.grade(&program, &plan.sandbox(&hidden).sharing(&shared))
                 .map(Ok)
                 .map_err(GradeError::OwnResources)
         }

@@ -34,7 +34,8 @@ pub struct Grading<'a> {
     pub mode: Mode,
 }
 
-/// Runs `program` on the cases, as many at once as there are cores. With `how.all`, every
+/// Runs `program` on the cases, as many at once as `sandbox` has slots free (as many as
+/// there are cores, shared with any other grading in a sandbox that shares them). With `how.all`, every
 /// case is run; otherwise no case after the first failure (in fixture order, by
 /// `how.criterion`) is reported, and cases not yet started are not run. The results are in
 /// fixture order, a prefix of the cases.
@@ -64,6 +65,7 @@ pub fn grade(
         for _ in 0..workers {
             scope.spawn(|| {
                 loop {
+                    let _slot = sandbox.slots().take();
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     if index >= fixtures.len()
                         || failed_itself.load(Ordering::SeqCst)
@@ -229,5 +231,50 @@ fn conversation(fixture: &Fixture, run: &Run, inputs: &[Input]) -> Fixture {
         transcript: Transcript::parse(&body).unwrap_or(given),
         body,
         ..fixture.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::thread;
+
+    use super::*;
+    use crate::sandbox::Shared;
+    use crate::slots::{Slots, meeting};
+    use crate::{Criterion, PlainText};
+
+    /// Two gradings of one case each, side by side (two submissions of a class), whose
+    /// sandboxes share one slot run one case at a time; given two slots, the two at once.
+    #[test]
+    fn gradings_that_share_their_slots_run_no_more_cases_at_once_than_the_slots() {
+        let how = Grading {
+            check: &PlainText,
+            limits: Limits::default(),
+            all: true,
+            criterion: Criterion::Exact,
+            mode: Mode::Interactive,
+        };
+        for (slots, expected) in [(2, "together\n"), (1, "alone\n")] {
+            let folder = tempfile::tempdir().expect("a temporary folder");
+            let program = meeting(folder.path(), if slots == 1 { 3 } else { 300 });
+            let fixtures = [Fixture::of_transcript(expected)];
+            let shared = Shared::new(Slots::new(slots));
+            let printed: Vec<String> = thread::scope(|scope| {
+                let gradings: Vec<_> = (0..2)
+                    .map(|_| {
+                        scope.spawn(|| {
+                            let sandbox = Sandbox::off("not what is tested").sharing(&shared);
+                            grade(&program, &fixtures, how, &sandbox).expect("graded")
+                        })
+                    })
+                    .collect();
+                gradings
+                    .into_iter()
+                    .flat_map(|grading| grading.join().expect("no panic"))
+                    .map(|result| String::from_utf8_lossy(&result.run.stdout).into_owned())
+                    .collect()
+            });
+            assert_eq!(printed, [expected, expected], "{slots} slots");
+        }
     }
 }

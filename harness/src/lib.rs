@@ -41,6 +41,7 @@ pub mod scoring;
 pub mod scratch;
 pub mod shims;
 pub mod size;
+pub mod slots;
 pub mod transcript;
 pub mod validator;
 pub mod visible;

@@ -129,8 +129,8 @@ pub fn placeholder(case: &RulesCase) -> Fixture {
     }
 }
 
-/// Runs `program` on each of `cases`, the runs of every case as many at once as there are
-/// cores (a case's runs and the next case's beside them, as fixture cases are), has `rules`
+/// Runs `program` on each of `cases`, the runs of every case as many at once as `sandbox` has
+/// slots free (a case's runs and the next case's beside them, as fixture cases are), has `rules`
 /// judge each case once its runs are made, and returns for each case the fixture its shown run
 /// was judged against and its result, numbered from `first_number`. Without `how.all`, no case
 /// after the first that fails is reported, and the runs of cases after it not yet started are
@@ -226,7 +226,11 @@ impl<'a> Schedule<'a> {
         how: Grading<'_>,
         sandbox: &Sandbox,
     ) {
-        while let Some((index, run)) = self.take_next() {
+        loop {
+            let _slot = sandbox.slots().take();
+            let Some((index, run)) = self.take_next() else {
+                return;
+            };
             let case = &self.cases[index];
             let answered = rules
                 .answerer(case)
@@ -400,6 +404,8 @@ mod tests {
 
     use super::*;
     use crate::process::Limits;
+    use crate::sandbox::Shared;
+    use crate::slots::{Slots, meeting};
     use crate::{Criterion, Mode, PlainText};
 
     /// Rules that take every run for right when it printed `expected`, count the runs they are
@@ -494,25 +500,9 @@ mod tests {
         }
     }
 
-    /// Two cases of one run each run at the same time where there are two cores: each run
-    /// waits (a few seconds at most) for the other to have started, and says whether it did.
-    #[test]
-    fn the_runs_of_different_cases_run_at_the_same_time() {
-        if thread::available_parallelism().map_or(1, usize::from) < 2 {
-            eprintln!("ignored, skipped: one core runs one case at a time");
-            return;
-        }
-        let meeting = tempfile::tempdir().expect("a temporary folder");
-        let script = "touch \"$0/$$\"; for _ in $(seq 300); do \
-            [ \"$(ls \"$0\" | wc -l)\" -ge 2 ] && { echo together; exit; }; sleep 0.01; done; \
-            echo alone";
-        let program = Program::command(vec![
-            "sh".into(),
-            "-c".into(),
-            script.into(),
-            meeting.path().into(),
-        ]);
-        let case = |name: &str| RulesCase {
+    /// A rules case of one run.
+    fn one_run(name: &str) -> RulesCase {
+        RulesCase {
             name: name.to_owned(),
             path: PathBuf::from("rules.toml"),
             hint: "meets the other".to_owned(),
@@ -520,28 +510,76 @@ mod tests {
             answers: "none".to_owned(),
             runs: 1,
             check: "legal".to_owned(),
-        };
-        let how = Grading {
+        }
+    }
+
+    /// Every case graded, exactly, in the default limits.
+    fn every_case() -> Grading<'static> {
+        Grading {
             check: &PlainText,
             limits: Limits::default(),
-            all: false,
+            all: true,
             criterion: Criterion::Exact,
             mode: Mode::Interactive,
-        };
+        }
+    }
+
+    /// What each graded case printed.
+    fn printed(graded: &[(Fixture, CaseResult)]) -> Vec<String> {
+        graded
+            .iter()
+            .map(|(_, result)| String::from_utf8_lossy(&result.run.stdout).into_owned())
+            .collect()
+    }
+
+    /// Two cases of one run each run at the same time where there are two cores.
+    #[test]
+    fn the_runs_of_different_cases_run_at_the_same_time() {
+        if thread::available_parallelism().map_or(1, usize::from) < 2 {
+            eprintln!("ignored, skipped: one core runs one case at a time");
+            return;
+        }
+        let folder = tempfile::tempdir().expect("a temporary folder");
         let graded = grade(
-            &program,
-            &[case("first"), case("second")],
+            &meeting(folder.path(), 300),
+            &[one_run("first"), one_run("second")],
             &Counting::new("together\n", usize::MAX),
             1,
-            how,
+            every_case(),
             &Sandbox::off("not what is tested"),
         )
         .expect("graded");
-        let outputs: Vec<String> = graded
-            .iter()
-            .map(|(_, result)| String::from_utf8_lossy(&result.run.stdout).into_owned())
-            .collect();
-        assert_eq!(outputs, ["together\n", "together\n"]);
+        assert_eq!(printed(&graded), ["together\n", "together\n"]);
         assert_eq!(graded[1].1.number, 2);
+    }
+
+    /// Two gradings side by side (two submissions of a class) whose sandboxes share their
+    /// slots run no more cases at once than the slots allow, however many workers each has.
+    #[test]
+    fn gradings_that_share_their_slots_run_no_more_cases_at_once_than_the_slots() {
+        for (slots, expected) in [(2, "together\n"), (1, "alone\n")] {
+            let folder = tempfile::tempdir().expect("a temporary folder");
+            let program = meeting(folder.path(), if slots == 1 { 3 } else { 300 });
+            let shared = Shared::new(Slots::new(slots));
+            let rules = Counting::new(expected, usize::MAX);
+            let graded: Vec<Vec<String>> = thread::scope(|scope| {
+                let gradings: Vec<_> = ["first", "second"]
+                    .map(|name| {
+                        let (program, rules, shared) = (&program, &rules, &shared);
+                        scope.spawn(move || {
+                            let sandbox = Sandbox::off("not what is tested").sharing(shared);
+                            grade(program, &[one_run(name)], rules, 1, every_case(), &sandbox)
+                                .expect("graded")
+                        })
+                    })
+                    .into_iter()
+                    .collect();
+                gradings
+                    .into_iter()
+                    .map(|grading| printed(&grading.join().expect("no panic")))
+                    .collect()
+            });
+            assert_eq!(graded, [[expected], [expected]], "{slots} slots");
+        }
     }
 }

@@ -40,6 +40,7 @@ use crate::cgroup::Pool;
 use crate::disk::HomeFileSystem;
 use crate::lock;
 use crate::scratch::Scratch;
+use crate::slots::Slots;
 
 /// The newest Landlock ABI asked for; an older kernel enforces what it knows of it.
 const ABI_WANTED: ABI = ABI::V7;
@@ -94,8 +95,30 @@ pub struct Sandbox {
     /// ruleset of what every case may read, made with it (`None` where Landlock enforces
     /// nothing).
     scratch: Mutex<Option<(Scratch, Option<Arc<OwnedFd>>)>>,
-    /// The control groups of cases that have ended, for the next ones.
+    /// What it shares with other sandboxes: the control groups of cases that have ended, for
+    /// the next ones, and the slots its cases run in.
+    shared: Shared,
+}
+
+/// What the sandboxes of one grading run share, each submission of a class in a sandbox of its
+/// own: the control groups of cases that have ended, so that a whole class uses the same few
+/// groups, and the slots cases run in, so that no more cases run at once than there are cores,
+/// however many submissions are graded side by side. Clones share both.
+#[derive(Clone, Debug, Default)]
+pub struct Shared {
     groups: Pool,
+    slots: Slots,
+}
+
+impl Shared {
+    /// What is shared, cases running in `slots`.
+    #[must_use]
+    pub fn new(slots: Slots) -> Shared {
+        Shared {
+            groups: Pool::default(),
+            slots,
+        }
+    }
 }
 
 impl Sandbox {
@@ -118,7 +141,7 @@ impl Sandbox {
             own_folder: true,
             homes: Homes::default(),
             scratch: Mutex::new(None),
-            groups: Pool::default(),
+            shared: Shared::default(),
         }
     }
 
@@ -134,17 +157,15 @@ impl Sandbox {
             own_folder: false,
             homes: Homes::default(),
             scratch: Mutex::new(None),
-            groups: Pool::default(),
+            shared: Shared::default(),
         }
     }
 
-    /// The sandbox with its cases' control groups kept in `pool`, which other sandboxes may
-    /// share: the cases of a whole class, each submission in a sandbox of its own, then use
-    /// the same few groups.
+    /// The sandbox sharing `shared` with the other sandboxes that do.
     #[must_use]
-    pub fn with_groups(self, pool: &Pool) -> Sandbox {
+    pub fn sharing(self, shared: &Shared) -> Sandbox {
         Sandbox {
-            groups: pool.clone(),
+            shared: shared.clone(),
             ..self
         }
     }
@@ -152,7 +173,13 @@ impl Sandbox {
     /// Where the control groups of its cases are kept between cases.
     #[must_use]
     pub fn groups(&self) -> &Pool {
-        &self.groups
+        &self.shared.groups
+    }
+
+    /// The slots its cases run in, one a case.
+    #[must_use]
+    pub fn slots(&self) -> &Slots {
+        &self.shared.slots
     }
 
     /// Whether the cases are sandboxed.
