@@ -51,19 +51,24 @@ fn marker(test: &str) -> String {
 pub(crate) fn nothing_left(marker: &str) {
     let started = Instant::now();
     loop {
-        let left = Command::new("pgrep")
-            .args(["-f", marker])
-            .output()
-            .expect("pgrep runs");
-        if left.stdout.is_empty() {
+        let left = test_support::processes::holding(marker);
+        if left.is_empty() {
             return;
         }
         if started.elapsed() > Duration::from_secs(2) {
             // Clean up, then fail: the grader left these.
-            let _ = Command::new("pkill").args(["-9", "-f", marker]).status();
+            for process in &left {
+                if let Ok(pid) = libc::pid_t::try_from(process.pid) {
+                    // SAFETY: kill(2) on a process this test's grader left running.
+                    #[allow(unsafe_code)]
+                    unsafe {
+                        libc::kill(pid, libc::SIGKILL);
+                    }
+                }
+            }
             panic!(
-                "processes left running: {}",
-                String::from_utf8_lossy(&left.stdout)
+                "processes left running:\n{}",
+                test_support::processes::listed(&left)
             );
         }
         thread::sleep(Duration::from_millis(20));
@@ -320,13 +325,7 @@ fn stop_the_grader_with(signal: libc::c_int, name: &str) {
         .spawn()
         .expect("grade starts");
     let started = Instant::now();
-    while Command::new("pgrep")
-        .args(["-f", &format!("sleeps {marker}")])
-        .output()
-        .expect("pgrep")
-        .stdout
-        .is_empty()
-    {
+    while test_support::processes::holding(&format!("sleeps {marker}")).is_empty() {
         assert!(
             started.elapsed() < Duration::from_secs(10),
             "the case never started"

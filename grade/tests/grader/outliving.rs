@@ -87,13 +87,9 @@ fn grade_a_sleeping_class(dir: &Path, marker: &str) -> Child {
 
 /// The processes whose command line holds `marker`.
 fn running(marker: &str) -> Vec<String> {
-    let found = Command::new("pgrep")
-        .args(["-f", marker])
-        .output()
-        .expect("pgrep runs");
-    String::from_utf8_lossy(&found.stdout)
-        .lines()
-        .map(str::to_owned)
+    test_support::processes::holding(marker)
+        .iter()
+        .map(ToString::to_string)
         .collect()
 }
 
@@ -179,19 +175,11 @@ fn the_next_grader_ends_what_a_grader_and_its_guard_killed_together_left() {
     let marker = format!("outliving-{}-both", std::process::id());
     let mut grader = KillOnDrop(grade_a_sleeping_class(dir.path(), &marker));
     let grader = &mut grader.0;
-    let guard = Command::new("pgrep")
-        .args([
-            "-P",
-            &grader.id().to_string(),
-            "-f",
-            "guard-cases-of-grader",
-        ])
-        .output()
-        .expect("pgrep runs");
-    let guard: u32 = String::from_utf8_lossy(&guard.stdout)
-        .trim()
-        .parse()
-        .expect("the grader has a guard");
+    let guard = test_support::processes::holding("guard-cases-of-grader")
+        .into_iter()
+        .find(|process| process.parent == grader.id())
+        .expect("the grader has a guard")
+        .pid;
     signal(guard, libc::SIGKILL);
     signal(grader.id(), libc::SIGKILL);
     grader.wait().expect("the grader ends");

@@ -1,8 +1,6 @@
 //! Every verdict, each on a submission made to get it: the verdict and the whole report, a
 //! reviewed snapshot.
 
-use std::process::Command;
-
 use test_support::{Trial, test, test_with, toolchain};
 
 use crate::{args, grade, snapshot, stage_submission, submission};
@@ -172,13 +170,10 @@ fn hanging(fault: &str) {
         "{fault}: {}",
         graded.report
     );
-    let left = Command::new("pgrep")
-        .args(["-f", &marker])
-        .output()
-        .expect("pgrep runs");
+    let left = test_support::processes::holding(&marker);
     assert!(
-        left.stdout.is_empty(),
-        "processes left running: {}",
-        String::from_utf8_lossy(&left.stdout)
+        left.is_empty(),
+        "processes left running:\n{}",
+        test_support::processes::listed(&left)
     );
 }
