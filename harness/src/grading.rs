@@ -256,7 +256,7 @@ mod tests {
         };
         for (slots, expected) in [(2, "together\n"), (1, "alone\n")] {
             let folder = tempfile::tempdir().expect("a temporary folder");
-            let program = meeting(folder.path(), if slots == 1 { 3 } else { 300 });
+            let program = meeting(folder.path(), if slots == 1 { 2 } else { 300 });
             let fixtures = [Fixture::of_transcript(expected)];
             let shared = Shared::new(Slots::new(slots));
             let printed: Vec<String> = thread::scope(|scope| {

@@ -559,7 +559,7 @@ mod tests {
     fn gradings_that_share_their_slots_run_no_more_cases_at_once_than_the_slots() {
         for (slots, expected) in [(2, "together\n"), (1, "alone\n")] {
             let folder = tempfile::tempdir().expect("a temporary folder");
-            let program = meeting(folder.path(), if slots == 1 { 3 } else { 300 });
+            let program = meeting(folder.path(), if slots == 1 { 2 } else { 300 });
             let shared = Shared::new(Slots::new(slots));
             let rules = Counting::new(expected, usize::MAX);
             let graded: Vec<Vec<String>> = thread::scope(|scope| {
