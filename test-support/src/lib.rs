@@ -41,7 +41,7 @@ pub fn run(trials: Vec<Trial>) -> ExitCode {
 /// for trials that mostly wait for the processes they start.
 #[must_use]
 pub fn run_with(trials: Vec<Trial>, per_core: usize) -> ExitCode {
-    keep_temporary_files_in_memory();
+    prepare_environment();
     let mut arguments = libtest_mimic::Arguments::from_args();
     if arguments.test_threads.is_none() {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
@@ -55,28 +55,56 @@ pub fn run_with(trials: Vec<Trial>, per_core: usize) -> ExitCode {
     libtest_mimic::run(&arguments, trials).exit_code()
 }
 
-/// Points `TMPDIR` at `/dev/shm`, a file system in memory, when `TMPDIR` names no folder of
-/// its own choosing and `/dev/shm` can be written: the trials make and remove thousands of
-/// folders (every `grade` run its cases' homes, every trial its temporary folders), and a disk
-/// whose file system checks each new inode against those recently freed (ext4 without a
-/// journal) spent a quarter of the grader's tests' system time doing so. What the trials test
-/// does not depend on the file system their temporary files are on.
-fn keep_temporary_files_in_memory() {
-    const IN_MEMORY: &str = "/dev/shm";
-    if env::var_os("TMPDIR").is_some() {
-        return;
+/// Sets what every trial, and every process it starts, finds in its environment, before any
+/// thread is started: where temporary files go ([`in_memory`]) and the workspace's root for
+/// insta, which would otherwise start `cargo metadata` in each test binary to find it.
+fn prepare_environment() {
+    let mut settings = Vec::new();
+    if env::var_os("TMPDIR").is_none()
+        && let Some(folder) = in_memory()
+    {
+        settings.push(("TMPDIR", folder));
     }
-    let probe = Path::new(IN_MEMORY).join(format!(".test-support-{}", std::process::id()));
-    if std::fs::create_dir(&probe).is_err() {
-        return;
+    if env::var_os("INSTA_WORKSPACE_ROOT").is_none()
+        && let Some(root) = env::var_os("CARGO_MANIFEST_DIR")
+            .map(PathBuf::from)
+            .as_deref()
+            .and_then(workspace_root)
+    {
+        settings.push(("INSTA_WORKSPACE_ROOT", root));
     }
+    for (name, value) in settings {
+        // SAFETY: called by `main` before it starts a thread, so nothing reads the environment
+        // while it changes.
+        #[allow(unsafe_code)]
+        unsafe {
+            env::set_var(name, value);
+        }
+    }
+}
+
+/// `/dev/shm`, a file system in memory, where it can be written: the trials make and remove
+/// thousands of folders (every `grade` run its cases' homes, every trial its temporary
+/// folders), and a disk whose file system checks each new inode against those recently freed
+/// (ext4 without a journal) spent a quarter of the grader's tests' system time doing so. What
+/// the trials test does not depend on the file system their temporary files are on.
+fn in_memory() -> Option<PathBuf> {
+    let folder = PathBuf::from("/dev/shm");
+    let probe = folder.join(format!(".test-support-{}", std::process::id()));
+    std::fs::create_dir(&probe).ok()?;
     let _ = std::fs::remove_dir(&probe);
-    // SAFETY: called by `main` before it starts a thread, so nothing reads the environment
-    // while it changes; every process the trials start inherits it.
-    #[allow(unsafe_code)]
-    unsafe {
-        env::set_var("TMPDIR", IN_MEMORY);
-    }
+    Some(folder)
+}
+
+/// The nearest folder at or above `package` whose `Cargo.toml` declares a workspace.
+fn workspace_root(package: &Path) -> Option<PathBuf> {
+    package
+        .ancestors()
+        .find(|folder| {
+            std::fs::read_to_string(folder.join("Cargo.toml"))
+                .is_ok_and(|manifest| manifest.lines().any(|line| line.trim() == "[workspace]"))
+        })
+        .map(Path::to_path_buf)
 }
 
 /// A trial that passes unless `body` panics; the failure gives the panic's message and place.
