@@ -395,11 +395,15 @@ impl Groups {
 struct Made(PathBuf);
 
 impl Made {
+    /// Makes the group at `path`, its guard and this process's signal handlers told of it
+    /// first: a grader killed while the kernel makes a group (a signal that kills is taken on
+    /// the way back from the call) would otherwise leave a group that no one knows of.
     fn new(path: PathBuf) -> io::Result<Made> {
-        fs::create_dir(&path)?;
         live().push(path.clone());
         crate::guard::tell(crate::guard::News::Group(&path));
-        Ok(Made(path))
+        let made = Made(path);
+        fs::create_dir(&made.0)?;
+        Ok(made)
     }
 }
 

@@ -175,10 +175,17 @@ fn the_next_grader_ends_what_a_grader_and_its_guard_killed_together_left() {
     let marker = format!("outliving-{}-both", std::process::id());
     let mut grader = KillOnDrop(grade_a_sleeping_class(dir.path(), &marker));
     let grader = &mut grader.0;
-    let guard = test_support::processes::holding("guard-cases-of-grader")
-        .into_iter()
+    let guards = test_support::processes::holding("guard-cases-of-grader");
+    let guard = guards
+        .iter()
         .find(|process| process.parent == grader.id())
-        .expect("the grader has a guard")
+        .unwrap_or_else(|| {
+            panic!(
+                "the grader {} has no guard among:\n{}",
+                grader.id(),
+                test_support::processes::listed(&guards)
+            )
+        })
         .pid;
     signal(guard, libc::SIGKILL);
     signal(grader.id(), libc::SIGKILL);
