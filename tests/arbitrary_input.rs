@@ -34,9 +34,15 @@ const STATES: [&str; 5] = [
     "Impossible",
 ];
 
+/// The inputs tried a property: `PROPTEST_CASES`, or 64 in a plain `cargo test`, which stays
+/// within seconds; `scripts/exhaustive`, which CI runs, tries 1,024.
 fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|cases| cases.parse().ok())
+        .unwrap_or(64);
     ProptestConfig {
-        cases: 256,
+        cases,
         // A hanging stage costs the whole timeout at every shrinking step: stop shrinking soon.
         max_shrink_time: 30_000,
         ..ProptestConfig::default()

@@ -189,8 +189,13 @@ fn check(game: &Game, verdict: &str) {
     );
 }
 
+/// The games' trial, a second of CPU time: left to `scripts/exhaustive`, which CI runs, so that
+/// `cargo test` stays within seconds.
 pub(crate) fn trials() -> Vec<test_support::Trial> {
     test_support::tests!("every_game": every_game_ends_with_its_verdict_right_after_the_deciding_move)
+        .into_iter()
+        .map(|trial| test_support::slow(trial, "slow: scripts/exhaustive runs it"))
+        .collect()
 }
 
 fn every_game_ends_with_its_verdict_right_after_the_deciding_move() {
