@@ -234,6 +234,19 @@ fn conversation(fixture: &Fixture, run: &Run, inputs: &[Input]) -> Fixture {
     }
 }
 
+/// Every case graded, exactly, in the default limits, one answer at a time: how the harness's
+/// own tests grade.
+#[cfg(test)]
+pub(crate) fn every_case() -> Grading<'static> {
+    Grading {
+        check: &crate::PlainText,
+        limits: Limits::default(),
+        all: true,
+        criterion: Criterion::Exact,
+        mode: Mode::Interactive,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::thread;
@@ -241,19 +254,12 @@ mod tests {
     use super::*;
     use crate::sandbox::Shared;
     use crate::slots::{Slots, meeting};
-    use crate::{Criterion, PlainText};
 
     /// Two gradings of one case each, side by side (two submissions of a class), whose
     /// sandboxes share one slot run one case at a time; given two slots, the two at once.
     #[test]
     fn gradings_that_share_their_slots_run_no_more_cases_at_once_than_the_slots() {
-        let how = Grading {
-            check: &PlainText,
-            limits: Limits::default(),
-            all: true,
-            criterion: Criterion::Exact,
-            mode: Mode::Interactive,
-        };
+        let how = every_case();
         for (slots, expected) in [(2, "together\n"), (1, "alone\n")] {
             let folder = tempfile::tempdir().expect("a temporary folder");
             let program = meeting(folder.path(), if slots == 1 { 2 } else { 300 });

@@ -403,10 +403,9 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     use super::*;
-    use crate::process::Limits;
+    use crate::grading::every_case;
     use crate::sandbox::Shared;
     use crate::slots::{Slots, meeting};
-    use crate::{Criterion, Mode, PlainText};
 
     /// Rules that take every run for right when it printed `expected`, count the runs they are
     /// asked to judge, and call a case decided after `decided_after` runs.
@@ -473,13 +472,7 @@ mod tests {
             check: "decided-early".to_owned(),
         };
         let program = Program::command(vec!["echo".into(), "hi".into()]);
-        let how = Grading {
-            check: &PlainText,
-            limits: Limits::default(),
-            all: true,
-            criterion: Criterion::Exact,
-            mode: Mode::Interactive,
-        };
+        let how = every_case();
         let workers = thread::available_parallelism().map_or(1, usize::from);
         for (decided_after, most) in [(2, 1 + workers), (usize::MAX, 20)] {
             let rules = Counting::new("hi\n", decided_after);
@@ -510,17 +503,6 @@ mod tests {
             answers: "none".to_owned(),
             runs: 1,
             check: "legal".to_owned(),
-        }
-    }
-
-    /// Every case graded, exactly, in the default limits.
-    fn every_case() -> Grading<'static> {
-        Grading {
-            check: &PlainText,
-            limits: Limits::default(),
-            all: true,
-            criterion: Criterion::Exact,
-            mode: Mode::Interactive,
         }
     }
 
