@@ -2,7 +2,8 @@
 //! that nothing is left there whatever ends the grader: the folder is removed when grading is
 //! over, by the signal handler when a signal stops the grader ([`remove_all`]), and, when the
 //! grader was killed outright, by the next grader that starts: a `grade-*` folder whose lock no
-//! process holds any more belongs to a grader that is gone.
+//! process holds any more belongs to a grader that is gone, and so does a `.grade-new-*` folder
+//! (one being made) older than a minute.
 
 use std::env;
 use std::fs::{self, File};
@@ -11,11 +12,17 @@ use std::os::fd::AsRawFd;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
 
 use tempfile::TempDir;
 
 /// How a grader's folder is named in the temporary folder.
 const PREFIX: &str = "grade-";
+/// How it is named while it is being made, before its lock is taken.
+const MAKING: &str = ".grade-new-";
+/// How long a folder being made may take before a sweep takes it for one a grader killed
+/// while making it left: a folder is made, locked and renamed in well under a second.
+const MAKING_AT_MOST: Duration = Duration::from_secs(60);
 /// The file in it that its grader holds a lock on for as long as it runs.
 const LOCK: &str = ".lock";
 
@@ -46,9 +53,7 @@ impl Scratch {
         sweep(&temp);
         // Made under another name and locked before it is renamed, so that no other grader's
         // sweep ever sees it unlocked.
-        let making = tempfile::Builder::new()
-            .prefix(".grade-new-")
-            .tempdir_in(&temp)?;
+        let making = tempfile::Builder::new().prefix(MAKING).tempdir_in(&temp)?;
         let lock = File::create(making.path().join(LOCK))?;
         if !try_lock(&lock) {
             return Err(io::Error::last_os_error());
@@ -56,7 +61,7 @@ impl Scratch {
         let made = making.keep();
         let suffix = made
             .file_name()
-            .map(|name| name.to_string_lossy().replace(".grade-new-", ""))
+            .map(|name| name.to_string_lossy().replace(MAKING, ""))
             .unwrap_or_default();
         let path = temp.join(format!("{PREFIX}{suffix}"));
         if let Err(error) = fs::rename(&made, &path) {
@@ -101,7 +106,8 @@ pub fn remove_all() {
 }
 
 /// Removes the folders of graders that are gone from `temp`: those of this user whose lock can
-/// be taken.
+/// be taken, and those a grader killed while making its folder left (a folder being made for
+/// longer than [`MAKING_AT_MOST`], whose lock, if it has one, no one holds).
 fn sweep(temp: &Path) {
     let Ok(entries) = fs::read_dir(temp) else {
         return;
@@ -111,17 +117,31 @@ fn sweep(temp: &Path) {
     let uid = unsafe { libc::getuid() };
     for entry in entries.flatten() {
         let path = entry.path();
-        let ours = entry.file_name().to_string_lossy().starts_with(PREFIX)
-            && fs::symlink_metadata(&path).is_ok_and(|meta| {
-                use std::os::unix::fs::MetadataExt;
-                meta.is_dir() && meta.uid() == uid
-            });
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            continue;
+        };
+        let ours = {
+            use std::os::unix::fs::MetadataExt;
+            meta.is_dir() && meta.uid() == uid
+        };
         if !ours {
             continue;
         }
-        // A folder without its lock is not a grader's folder, or one being removed.
-        if let Ok(lock) = File::open(path.join(LOCK))
-            && try_lock(&lock)
+        if name.starts_with(PREFIX) {
+            // A folder without its lock is not a grader's folder, or one being removed.
+            if let Ok(lock) = File::open(path.join(LOCK))
+                && try_lock(&lock)
+            {
+                remove(&path);
+            }
+        } else if name.starts_with(MAKING)
+            && meta
+                .modified()
+                .ok()
+                .and_then(|made| made.elapsed().ok())
+                .is_some_and(|age| age > MAKING_AT_MOST)
+            && File::open(path.join(LOCK)).map_or(true, |lock| try_lock(&lock))
         {
             remove(&path);
         }
@@ -216,6 +236,39 @@ mod tests {
         File::create(orphan.join(LOCK)).expect("its lock");
         let next = Scratch::new().expect("a folder");
         assert!(!orphan.exists(), "{orphan:?} left");
+        drop(next);
+    }
+
+    /// A grader killed while it made its folder, before renaming it, leaves a folder under the
+    /// name it is made by, with or without its lock: the next grader removes it once it is older
+    /// than a folder being made can be, and leaves a younger one, which another grader may be
+    /// making now.
+    #[test]
+    fn a_folder_left_half_made_is_swept_once_no_grader_can_be_making_it() {
+        let half_made = |name: &str, age: Duration, locked: bool| {
+            let path = env::temp_dir().join(format!("{MAKING}{name}-{}", std::process::id()));
+            fs::create_dir_all(&path).expect("a folder");
+            if locked {
+                File::create(path.join(LOCK)).expect("its lock");
+            }
+            let made = std::time::SystemTime::now() - age;
+            File::open(&path)
+                .and_then(|folder| folder.set_modified(made))
+                .expect("its time set");
+            path
+        };
+        let old = MAKING_AT_MOST + Duration::from_secs(1);
+        let without_lock = half_made("without-lock", old, false);
+        let with_lock = half_made("with-lock", old, true);
+        let young = half_made("young", Duration::ZERO, false);
+        let next = Scratch::new().expect("a folder");
+        assert!(!without_lock.exists(), "{without_lock:?} left");
+        assert!(!with_lock.exists(), "{with_lock:?} left");
+        assert!(
+            young.exists(),
+            "{young:?} removed while it may be being made"
+        );
+        let _ = fs::remove_dir(&young);
         drop(next);
     }
 }
