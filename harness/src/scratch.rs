@@ -116,8 +116,12 @@ fn sweep(temp: &Path) {
     #[allow(unsafe_code)]
     let uid = unsafe { libc::getuid() };
     for entry in entries.flatten() {
-        let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
+        // Only a grader's folder is looked at: the temporary folder holds everyone's files.
+        if !(name.starts_with(PREFIX) || name.starts_with(MAKING)) {
+            continue;
+        }
+        let path = entry.path();
         let Ok(meta) = fs::symlink_metadata(&path) else {
             continue;
         };
