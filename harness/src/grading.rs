@@ -34,9 +34,9 @@ pub struct Grading<'a> {
     pub mode: Mode,
 }
 
-/// Runs `program` on the cases, as many at once as `sandbox` has slots free (as many as
-/// there are cores, shared with any other grading in a sandbox that shares them). With `how.all`, every
-/// case is run; otherwise no case after the first failure (in fixture order, by
+/// Runs `program` on the cases, as many at once as `sandbox` has slots free (as many as there
+/// are cores, shared with any other grading in a sandbox that shares them). With `how.all`,
+/// every case is run; otherwise no case after the first failure (in fixture order, by
 /// `how.criterion`) is reported, and cases not yet started are not run. The results are in
 /// fixture order, a prefix of the cases.
 ///

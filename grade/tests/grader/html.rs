@@ -193,7 +193,10 @@ fn a_class_of_ten_is_a_page_chromium_shows_sorts_and_unfolds(chromium: PathBuf) 
         "{probe:#}"
     );
     let failing_most = probe["failingMost"].as_array().expect("a list");
-    assert!((1..=5).contains(&failing_most.len()), "{probe:#}");
+    assert!(
+        (1..=harness::report::html::FAILING_MOST).contains(&failing_most.len()),
+        "{probe:#}"
+    );
 }
 
 /// Opens `page` in headless Chromium with `more` flags, offline, and returns what it printed.

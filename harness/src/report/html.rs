@@ -173,7 +173,7 @@ fn table(page: &mut String, class: &ClassResults, case_names: &[String]) {
 }
 
 /// How many of the cases that fail most are named.
-const FAILING_MOST: usize = 5;
+pub const FAILING_MOST: usize = 5;
 
 /// The cases that fail most: the [`FAILING_MOST`] failed by the most submissions, with how
 /// many, and how many other cases failed at all.

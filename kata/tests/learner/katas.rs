@@ -225,14 +225,10 @@ fn rule_cases_counted() {
     );
     assert_eq!(made.status, 0, "{made:?}");
     let listed = kata(&dir.path().join("ai"), &["list"], "");
-    let last = harness::Kata::load(
-        &test_support::manifest_dir()
-            .parent()
-            .expect("kata/ is in the workspace")
-            .join("katas/tictactoe-ai"),
-    )
-    .expect("the kata's manifest")
-    .stage_count();
+    // The kata `kata new` made the project from: the one built in under that name.
+    let last = grade::katas::named(Path::new(""), Path::new("tictactoe-ai"))
+        .expect("built in")
+        .stage_count();
     // The first stage has fixtures alone; the last has 9 fixtures and 16 cases judged by rules.
     for line in [
         "1  Initial setup".to_owned(),
