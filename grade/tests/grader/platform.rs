@@ -179,8 +179,14 @@ fn vpl_execution_files_grade_a_submission_as_vpl_runs_them() {
     check_vpl(&lines);
     // One case of three passed, on VPL's scale of 10.
     assert!(lines.ends_with("Grade :=>> 3.33\n"), "{lines}");
-    // A grader that cannot run: a grade of 0 that says why, and a run that fails.
-    fs::write(run.join("grade"), "not a program\n").expect("written");
+    // A grader that cannot run: a grade of 0 that says why, and a run that fails. The file is
+    // replaced, not written over: the grader's guard, the same executable, may still be ending
+    // its work after the grader has exited, and a running executable cannot be opened to write.
+    let grader = run.join("grade");
+    let mode = fs::metadata(&grader).expect("the grader").permissions();
+    fs::remove_file(&grader).expect("the grader removed");
+    fs::write(&grader, "not a program\n").expect("written");
+    fs::set_permissions(&grader, mode).expect("as executable as it was");
     let ran = bash_run(&run, "./vpl_execution", &[]);
     assert_eq!(ran.status.code(), Some(1));
     let lines = String::from_utf8_lossy(&ran.stdout);
