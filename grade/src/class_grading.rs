@@ -5,7 +5,6 @@
 
 use std::collections::VecDeque;
 use std::io::Write;
-use std::path::Path;
 
 use harness::plan::{StagePlan, all_passed};
 use harness::report::format::{Context, Format};
@@ -28,13 +27,6 @@ pub(crate) fn grade_class(
     out: &mut impl Write,
 ) -> Result<u8, GradeError> {
     let total = plan.total();
-    let sandbox = plan.sandbox(&[]);
-    let heading = plan.heading(sandbox.support());
-    // Every submission, in this slice or another, is hidden from the others.
-    let folders: Vec<&Path> = everyone
-        .iter()
-        .map(|submission| submission.folder.as_path())
-        .collect();
     let submissions: Vec<&class::Submission> = everyone
         .iter()
         .filter(|submission| {
@@ -46,6 +38,16 @@ pub(crate) fn grade_class(
             .iter()
             .map(|submission| submission.name.as_os_str())
     };
+    // No case may read any results file, its own or another submission's, nor the folder of
+    // another submission, in this slice or another: the class's sandbox hides them all, once,
+    // and each submission's sandbox reveals its own folder. Every submission's cases take their
+    // control groups from one pool, made once a class, and run in the same slots: two
+    // submissions graded side by side run no more cases at once than one does.
+    let mut hidden = outputs.every_file(names());
+    hidden.extend(everyone.iter().map(|submission| submission.folder.clone()));
+    let shared = harness::sandbox::Shared::default();
+    let sandbox = plan.sandbox(&hidden).sharing(&shared);
+    let heading = plan.heading(sandbox.support());
     let text_file = outputs
         .files()
         .find(|(format, _)| *format == Format::Text)
@@ -68,30 +70,16 @@ pub(crate) fn grade_class(
         let _ = writeln!(table_out, "{} (--keep-shims runs the shim)", shim.note());
     }
     let table = text::ClassTable::start(&mut table_out, heading, total, names());
-    // No case may read any results file, its own or another submission's.
-    let hidden = outputs.every_file(names());
     let max_points = plan
         .weighted
         .then(|| plan.weights.iter().map(|weight| weight.points).sum());
     let mut entries = Vec::new();
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
-    // Every submission's cases take their control groups from one pool, made once a class, and
-    // run in the same slots: two submissions graded side by side run no more cases at once
-    // than one does.
-    let shared = harness::sandbox::Shared::default();
     let stage = heading.stage;
     let grade_one = |submission: &class::Submission| match submission.program(stage, &graded.kata) {
         Ok(program) => {
             let program = resolve(program);
-            // Each submission is hidden the others' folders too.
-            let mut hidden = hidden.clone();
-            hidden.extend(
-                folders
-                    .iter()
-                    .filter(|&&other| other != submission.folder)
-                    .map(|other| other.to_path_buf()),
-            );
-            plan.grade(&program, &plan.sandbox(&hidden).sharing(&shared))
+            plan.grade(&program, &sandbox.revealing(&submission.folder))
                 .map(Ok)
                 .map_err(GradeError::OwnResources)
         }

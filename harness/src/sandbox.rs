@@ -79,6 +79,8 @@ impl fmt::Display for Support {
 /// The sandbox of every case of a grading run: what may be read, decided once.
 #[derive(Debug)]
 pub struct Sandbox {
+    /// What it hides, resolved, for [`Sandbox::revealing`].
+    hidden: Arc<Hidden>,
     readable: Vec<PathBuf>,
     /// The folders on the way to a hidden path: listable, their files readable by their own rules.
     listable: Vec<PathBuf>,
@@ -131,8 +133,10 @@ impl Sandbox {
             abi if abi >= 1 => Support::Enforced { abi },
             _ => Support::Off("this kernel does not offer Landlock".to_owned()),
         };
-        let (readable, listable) = readable_paths(hidden);
+        let hidden = Hidden::new(hidden);
+        let (readable, listable) = hidden.readable_beneath(Path::new("/"));
         Sandbox {
+            hidden: Arc::new(hidden),
             readable,
             listable,
             path: std::env::var_os("PATH")
@@ -150,6 +154,7 @@ impl Sandbox {
     #[must_use]
     pub fn off(why: impl Into<String>) -> Sandbox {
         Sandbox {
+            hidden: Arc::default(),
             readable: Vec::new(),
             listable: Vec::new(),
             path: OsString::new(),
@@ -158,6 +163,33 @@ impl Sandbox {
             homes: Homes::default(),
             scratch: Mutex::new(None),
             shared: Shared::default(),
+        }
+    }
+
+    /// This sandbox but for `folder`, one of its hidden folders, which its cases may read
+    /// (what is hidden inside it stays hidden): one submission's sandbox in a class whose
+    /// sandbox hides every submission's folder, made without looking at the others again. It
+    /// shares what this one shares; a folder this one does not hide changes nothing.
+    #[must_use]
+    pub fn revealing(&self, folder: &Path) -> Sandbox {
+        let (mut readable, mut listable) = (self.readable.clone(), self.listable.clone());
+        if let Ok(folder) = fs::canonicalize(folder)
+            && self.hidden.paths.contains(&folder)
+        {
+            let (more_readable, more_listable) = self.hidden.readable_beneath(&folder);
+            readable.extend(more_readable);
+            listable.extend(more_listable);
+        }
+        Sandbox {
+            hidden: Arc::clone(&self.hidden),
+            readable,
+            listable,
+            path: self.path.clone(),
+            support: self.support.clone(),
+            own_folder: self.own_folder,
+            homes: Homes::default(),
+            scratch: Mutex::new(None),
+            shared: self.shared.clone(),
         }
     }
 
@@ -404,51 +436,66 @@ fn writing_ruleset(home: &Path) -> Result<Option<OwnedFd>, landlock::RulesetErro
     Ok(created.into())
 }
 
-/// Everything a case may read: every entry of `/` and of each folder on the way to a hidden
-/// path, except the hidden paths, the folders on the way (which are walked instead), and any
-/// entry that resolves into a hidden path or to a folder above one; with nothing hidden, `/`.
-/// Then the folders on the way, which may be listed.
-fn readable_paths(hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
-    let hidden = resolved(hidden);
-    if hidden.is_empty() {
-        return (vec![PathBuf::from("/")], Vec::new());
+/// The paths a sandbox hides, resolved, and the folders on the way to them.
+#[derive(Debug, Default)]
+struct Hidden {
+    paths: HashSet<PathBuf>,
+    on_the_way: HashSet<PathBuf>,
+}
+
+impl Hidden {
+    fn new(paths: &[PathBuf]) -> Hidden {
+        let paths: HashSet<PathBuf> = resolved(paths).into_iter().collect();
+        let on_the_way = paths
+            .iter()
+            .flat_map(|path| path.ancestors().skip(1))
+            .map(Path::to_owned)
+            .collect();
+        Hidden { paths, on_the_way }
     }
-    let on_the_way: HashSet<&Path> = hidden
-        .iter()
-        .flat_map(|path| path.ancestors().skip(1))
-        .collect();
-    // Looked up by each entry beside them: a class hides every submission from each other.
-    let hidden: HashSet<&Path> = hidden.iter().map(PathBuf::as_path).collect();
-    let mut readable = Vec::new();
-    let mut folders = vec![PathBuf::from("/")];
-    while let Some(folder) = folders.pop() {
-        let Ok(entries) = fs::read_dir(&folder) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if hidden.contains(path.as_path()) {
-                continue;
-            }
-            if on_the_way.contains(path.as_path()) {
-                folders.push(path);
-                continue;
-            }
-            // A link that leads to a hidden path, into one, or above one gets no rule.
-            let Ok(target) = fs::canonicalize(&path) else {
+
+    /// Everything beneath the folder `top` a case may read: `top` itself when nothing hidden is
+    /// beneath it; else every entry of `top` and of each folder on the way to a hidden path,
+    /// except the hidden paths, the folders on the way (which are walked instead), and any
+    /// entry that resolves into a hidden path or to a folder above one. Then the folders
+    /// walked, which may be listed.
+    fn readable_beneath(&self, top: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
+        if !self.on_the_way.contains(top) {
+            return (vec![top.to_owned()], Vec::new());
+        }
+        // `top` may be hidden itself: a folder revealed, whose links into it are no leak.
+        let hides = |path: &Path| path != top && self.paths.contains(path);
+        let mut readable = Vec::new();
+        let mut listable = Vec::new();
+        let mut folders = vec![top.to_owned()];
+        while let Some(folder) = folders.pop() {
+            let Ok(entries) = fs::read_dir(&folder) else {
                 continue;
             };
-            let reveals = target.ancestors().any(|folder| hidden.contains(folder))
-                || on_the_way.contains(target.as_path());
-            if !reveals {
-                readable.push(path);
+            listable.push(folder);
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if hides(&path) {
+                    continue;
+                }
+                if self.on_the_way.contains(&path) {
+                    folders.push(path);
+                    continue;
+                }
+                // A link that leads to a hidden path, into one, or above one gets no rule.
+                let Ok(target) = fs::canonicalize(&path) else {
+                    continue;
+                };
+                let reveals = target.ancestors().any(hides) || self.on_the_way.contains(&target);
+                if !reveals {
+                    readable.push(path);
+                }
             }
         }
+        readable.sort();
+        listable.sort();
+        (readable, listable)
     }
-    readable.sort();
-    let mut listable: Vec<PathBuf> = on_the_way.into_iter().map(Path::to_owned).collect();
-    listable.sort();
-    (readable, listable)
 }
 
 /// Each of `paths` made absolute with every link resolved; one that does not exist yet is
@@ -489,6 +536,11 @@ fn resolved(paths: &[PathBuf]) -> Vec<PathBuf> {
 mod tests {
     use super::*;
     use std::os::unix::fs::symlink;
+
+    /// What a case of a sandbox hiding `hidden` may read, and list.
+    fn readable_paths(hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+        Hidden::new(hidden).readable_beneath(Path::new("/"))
+    }
 
     /// Runs `script` in `case`'s sandbox, its home bounded to `disk` bytes, to its end.
     fn run_in(case: &CaseSandbox, disk: u64, script: &str) {
@@ -578,5 +630,47 @@ mod tests {
             !readable.contains(&root.join("stages-link")),
             "{readable:?}"
         );
+    }
+
+    /// A class's sandbox hides every submission's folder; each submission's reveals its own,
+    /// whole, or walked when something hidden (its results file) is inside it, and never
+    /// another's.
+    #[test]
+    fn a_revealed_folder_is_readable_but_what_is_hidden_inside_it() {
+        let root = tempfile::tempdir().expect("a temporary folder");
+        let class = fs::canonicalize(root.path())
+            .expect("resolved")
+            .join("class");
+        let (ann, bob) = (class.join("ann"), class.join("bob"));
+        for folder in [&ann, &bob] {
+            fs::create_dir_all(folder).expect("a folder");
+            fs::write(folder.join("main.py"), "").expect("a file");
+        }
+        symlink(bob.join("main.py"), ann.join("bobs.py")).expect("a link to another's file");
+        let results = ann.join("results.json");
+        let sandbox = Sandbox::new(&[ann.clone(), bob.clone(), results.clone()]);
+        assert!(!sandbox.readable.iter().any(|path| path.starts_with(&class)));
+
+        let anns = sandbox.revealing(&ann);
+        let revealed: Vec<&PathBuf> = anns
+            .readable
+            .iter()
+            .filter(|path| path.starts_with(&class))
+            .collect();
+        assert_eq!(revealed, [&ann.join("main.py")], "{:?}", anns.readable);
+        assert!(anns.listable.contains(&ann), "{:?}", anns.listable);
+        assert!(!anns.listable.contains(&bob), "{:?}", anns.listable);
+
+        let bobs = sandbox.revealing(&bob);
+        let revealed: Vec<&PathBuf> = bobs
+            .readable
+            .iter()
+            .filter(|path| path.starts_with(&class))
+            .collect();
+        assert_eq!(revealed, [&bob], "{:?}", bobs.readable);
+        // A folder it does not hide changes nothing.
+        let outside = sandbox.revealing(root.path());
+        assert_eq!(outside.readable, sandbox.readable);
+        assert_eq!(outside.listable, sandbox.listable);
     }
 }

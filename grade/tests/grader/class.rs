@@ -11,6 +11,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         a_class_is_graded_folder_by_folder,
         without_a_command_each_project_is_graded_with_its_own_kata_toml,
         projects_are_graded_by_the_kata_their_kata_toml_names,
+        a_submission_reads_its_own_folder_and_no_other,
     )
 }
 
@@ -103,6 +104,45 @@ fn without_a_command_each_project_is_graded_with_its_own_kata_toml() {
         "{}",
         entries[2]
     );
+}
+
+/// A class of three whose programs print their own answer, then every other submission's they
+/// can read, and their own results file, left by an earlier run: in the sandbox each prints its own
+/// alone and passes; outside it, each prints the others' too and fails, so the trial sees what
+/// the sandbox hides.
+fn a_submission_reads_its_own_folder_and_no_other() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    crate::points::write_kata(&dir.path().join("words"), "", &["one"]);
+    let reader = "cat \"$1/answer.txt\"\n\
+                  for other in \"$1\"/../*/answer.txt; do\n\
+                  \x20 [ \"$other\" -ef \"$1/answer.txt\" ] || cat \"$other\" 2>/dev/null\n\
+                  done\n\
+                  cat \"$1.json\" 2>/dev/null\n\
+                  exit 0\n";
+    for name in ["ann", "bob", "cid"] {
+        let folder = dir.path().join("class").join(name);
+        fs::create_dir_all(&folder).expect("a folder");
+        fs::write(folder.join("answer.txt"), "one\n").expect("written");
+        fs::write(folder.join("read.sh"), reader).expect("written");
+        // A results file left by an earlier run, which this one writes over.
+        fs::write(dir.path().join(format!("class/{name}.json")), "one\n").expect("written");
+    }
+    let graded = |more: &[&str]| {
+        let mut words = vec!["--kata", "words", "1", "--class", "class"];
+        words.extend_from_slice(more);
+        // Each submission's results go beside the folders, hidden from every case too.
+        words.extend_from_slice(&["--format", "gradescope=class/{}.json"]);
+        words.extend_from_slice(&["--", "sh", "{}/read.sh", "{}"]);
+        crate::katas::grade_in(dir.path(), &words)
+    };
+    let (status, report, errors) = graded(&[]);
+    assert_eq!(status, Some(0), "{report}{errors}");
+    for name in ["ann", "bob", "cid"] {
+        assert!(report.contains(&format!("{name}         1/1")), "{report}");
+    }
+    let (status, report, errors) = graded(&["--no-sandbox"]);
+    assert_eq!(status, Some(1), "{report}{errors}");
+    assert!(report.contains("0 passed, 3 failed"), "{report}");
 }
 
 /// `text` as a TOML basic string (a path may hold a quote or a backslash).
