@@ -8,7 +8,7 @@
 //!   reason;
 //! - [`katas`]: a kata from a folder outside the repository, learned, and its authoring check;
 //! - [`one_verdict`]: `kata check` gives the verdict `grade` gives, whatever the caller's
-//!   environment holds;
+//!   environment holds (a Python program: `scripts/kata-languages` runs it);
 //! - [`watch`]: `kata watch` as a process, re-checking after a save;
 //! - [`languages`]: a project in each language offered, with its real compiler or interpreter
 //!   and a correct solution kept as test data (`tests/solutions/`); C runs in every `cargo

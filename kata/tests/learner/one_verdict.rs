@@ -11,10 +11,15 @@ use test_support::{Trial, toolchain};
 use crate::{Sandbox, kata_executable};
 
 pub(crate) fn trials() -> Vec<Trial> {
-    vec![test_support::test_with(
-        "one_verdict::an_unflushed_prompt_fails_whatever_the_callers_environment",
-        toolchain::python,
-        unflushed_prompt_fails,
+    // A Python program: an interpreter's start on every case, behind a version manager's shim
+    // on many machines.
+    vec![test_support::slow(
+        test_support::test_with(
+            "one_verdict::an_unflushed_prompt_fails_whatever_the_callers_environment",
+            toolchain::python,
+            unflushed_prompt_fails,
+        ),
+        "slow: scripts/kata-languages runs it",
     )]
 }
 
