@@ -90,25 +90,26 @@ pub struct Sandbox {
     /// [`Sandbox::off`], even where the kernel cannot enforce the rest, so that a program sees
     /// the same variables wherever it is graded.
     own_folder: bool,
-    /// The ruleset of what every case may read, made when the first case starts (`None` inside
-    /// where Landlock enforces nothing).
-    reading: Mutex<Option<Option<Arc<OwnedFd>>>>,
-    /// What it shares with other sandboxes: the control groups of cases that have ended and
-    /// their homes, for the next ones, the folder that holds the homes, and the slots its cases
-    /// run in.
+    /// The homes of cases that have ended that the next ones may have: dropped before the
+    /// folder that holds them.
+    homes: Homes,
+    /// The folder that holds every case's home, made when the first case starts, and the
+    /// ruleset of what every case may read, made with it (`None` where Landlock enforces
+    /// nothing).
+    scratch: Mutex<Option<(Scratch, Option<Arc<OwnedFd>>)>>,
+    /// What it shares with other sandboxes: the control groups of cases that have ended, for
+    /// the next ones, and the slots its cases run in.
     shared: Shared,
 }
 
 /// What the sandboxes of one grading run share, each submission of a class in a sandbox of its
-/// own: the control groups and the homes of cases that have ended, and the folder that holds
-/// the homes, so that a whole class uses the same few groups and folders; and the slots cases
-/// run in, so that no more cases run at once than there are cores, however many submissions
-/// are graded side by side. Clones share them all.
+/// own: the control groups of cases that have ended, so that a whole class uses the same few
+/// groups, and the slots cases run in, so that no more cases run at once than there are cores,
+/// however many submissions are graded side by side. Clones share both.
 #[derive(Clone, Debug, Default)]
 pub struct Shared {
     groups: Pool,
     slots: Slots,
-    folders: Arc<CaseFolders>,
 }
 
 impl Shared {
@@ -118,29 +119,7 @@ impl Shared {
         Shared {
             groups: Pool::default(),
             slots,
-            folders: Arc::default(),
         }
-    }
-}
-
-/// The folder that holds every case's home, made when the first case starts, and the homes of
-/// cases that have ended that the next ones may have.
-#[derive(Debug, Default)]
-struct CaseFolders {
-    /// Dropped before the folder that holds them.
-    homes: Mutex<Vec<Home>>,
-    scratch: Mutex<Option<Scratch>>,
-}
-
-impl CaseFolders {
-    /// `use_it` on the folder that holds the homes, made if it is not there yet.
-    fn in_scratch<T>(&self, use_it: impl FnOnce(&Scratch) -> io::Result<T>) -> io::Result<T> {
-        let mut scratch = lock(&self.scratch);
-        let made = match scratch.take() {
-            Some(made) => made,
-            None => Scratch::new()?,
-        };
-        use_it(scratch.insert(made))
     }
 }
 
@@ -164,7 +143,8 @@ impl Sandbox {
                 .unwrap_or_else(|| OsString::from("/usr/local/bin:/usr/bin:/bin")),
             support,
             own_folder: true,
-            reading: Mutex::new(None),
+            homes: Homes::default(),
+            scratch: Mutex::new(None),
             shared: Shared::default(),
         }
     }
@@ -180,7 +160,8 @@ impl Sandbox {
             path: OsString::new(),
             support: Support::Off(why.into()),
             own_folder: false,
-            reading: Mutex::new(None),
+            homes: Homes::default(),
+            scratch: Mutex::new(None),
             shared: Shared::default(),
         }
     }
@@ -206,7 +187,8 @@ impl Sandbox {
             path: self.path.clone(),
             support: self.support.clone(),
             own_folder: self.own_folder,
-            reading: Mutex::new(None),
+            homes: Homes::default(),
+            scratch: Mutex::new(None),
             shared: self.shared.clone(),
         }
     }
@@ -250,37 +232,36 @@ impl Sandbox {
         if !self.own_folder {
             return Ok(None);
         }
-        let folders = &self.shared.folders;
-        let reading = {
-            let mut reading = lock(&self.reading);
-            match reading.take() {
-                Some(made) => reading.insert(made).clone(),
+        let (home, reading) = {
+            let mut scratch = lock(&self.scratch);
+            let (scratch, reading) = match scratch.take() {
+                Some(made) => scratch.insert(made),
                 None => {
-                    let made = match self.support {
-                        Support::Enforced { .. } => reading_ruleset(
-                            &self.readable,
-                            &self.listable,
-                            &folders.in_scratch(|scratch| Ok(scratch.path().to_owned()))?,
-                        )
-                        .map_err(io::Error::other)?
-                        .map(Arc::new),
+                    let made = Scratch::new()?;
+                    let reading = match self.support {
+                        Support::Enforced { .. } => {
+                            reading_ruleset(&self.readable, &self.listable, made.path())
+                                .map_err(io::Error::other)?
+                                .map(Arc::new)
+                        }
                         Support::Off(_) => None,
                     };
-                    reading.insert(made).clone()
+                    scratch.insert((made, reading))
                 }
-            }
-        };
-        let kept = lock(&folders.homes).pop();
-        let home = match kept {
-            Some(home) => home,
-            None => {
-                let folder = folders.in_scratch(Scratch::case_home)?;
-                let writing = match &reading {
-                    Some(_) => writing_ruleset(folder.path()).map_err(io::Error::other)?,
-                    None => None,
-                };
-                Home { folder, writing }
-            }
+            };
+            let kept = lock(&self.homes).pop();
+            let home = match kept {
+                Some(home) => home,
+                None => {
+                    let folder = scratch.case_home()?;
+                    let writing = match &reading {
+                        Some(_) => writing_ruleset(folder.path()).map_err(io::Error::other)?,
+                        None => None,
+                    };
+                    Home { folder, writing }
+                }
+            };
+            (home, reading.clone())
         };
         let write_access = match (&self.support, &home.writing) {
             // The rights of the ABI asked for that the kernel's knows.
@@ -296,7 +277,7 @@ impl Sandbox {
             write_access,
             path: self.path.clone(),
             unseen: AtomicBool::new(false),
-            folders: Arc::clone(folders),
+            homes: Arc::clone(&self.homes),
         }))
     }
 }
@@ -308,6 +289,9 @@ struct Home {
     folder: TempDir,
     writing: Option<OwnedFd>,
 }
+
+/// Homes of cases that have ended, for the next cases of the same sandbox.
+type Homes = Arc<Mutex<Vec<Home>>>;
 
 /// The sandbox of one case: its own folder, and the rulesets the program is confined by.
 #[derive(Debug)]
@@ -323,7 +307,7 @@ pub struct CaseSandbox {
     /// the program started, and Landlock keeps it from unmounting that (or never started).
     unseen: AtomicBool,
     /// Where its home goes when the case is over, if the next case may have it.
-    folders: Arc<CaseFolders>,
+    homes: Homes,
 }
 
 impl Drop for CaseSandbox {
@@ -333,14 +317,14 @@ impl Drop for CaseSandbox {
         if let Some(home) = self.home.take()
             && self.unseen.load(Ordering::Relaxed)
         {
-            lock(&self.folders.homes).push(home);
+            lock(&self.homes).push(home);
         }
     }
 }
 
 impl CaseSandbox {
     /// The case's own folder, the only one it may write to; removed with this value, or kept
-    /// for another case of the same grading run if the program never saw it.
+    /// for another case of the same sandbox if the program never saw it.
     #[must_use]
     pub fn home(&self) -> &Path {
         self.home
@@ -592,29 +576,6 @@ mod tests {
         assert!(!seen.exists(), "{seen:?} left");
         let third = sandbox.for_case().expect("a sandbox").expect("a home");
         assert_ne!(third.home(), seen);
-    }
-
-    /// Sandboxes sharing what a grading run shares (a class's submissions) make their cases'
-    /// homes in one folder, and a home one's program never saw goes to the next case of the
-    /// other.
-    #[test]
-    fn sandboxes_sharing_a_run_share_its_folder_and_its_homes() {
-        let shared = Shared::default();
-        let (first, second) = (
-            Sandbox::new(&[]).sharing(&shared),
-            Sandbox::new(&[]).sharing(&shared),
-        );
-        let mounted = matches!(
-            crate::disk::support(),
-            crate::disk::Support::OwnFileSystem { .. }
-        ) && matches!(first.support(), Support::Enforced { .. });
-        let case = first.for_case().expect("a sandbox").expect("a home");
-        let home = case.home().to_owned();
-        run_in(&case, 1 << 20, "true");
-        drop(case);
-        let next = second.for_case().expect("a sandbox").expect("a home");
-        assert_eq!(next.home() == home, mounted, "{home:?}");
-        assert_eq!(next.home().parent(), home.parent());
     }
 
     #[test]
