@@ -309,9 +309,11 @@ fn a_welcome_line_is_presentation() {
 }
 
 /// A program that reads `1 1` as the bottom-left cell: the first failing case names the answer
-/// and the cell the mark landed on, in a game of two people as against the computer. The
-/// computer is seeded: where its random move takes the cell the user's answer lands on, the
-/// feedback is rightly about the refusal instead (about one run in thirty, unseeded).
+/// and the cell the mark landed on, in a game of two people as against the computer. Where the
+/// cell the user's answer lands on is one the computer took, the feedback is rightly about the
+/// refusal instead: the computer is seeded, but the kata's answers are empty cells chosen at
+/// random, so that happens in about one run in thirty, and the trial grades again, up to three
+/// times, for a run where it does not.
 fn a_cartesian_player_is_told_where_its_mark_landed() {
     let two_people = graded(3, "cartesian", "ai-user-game", &[]);
     assert_eq!(two_people.status, Some(1), "{}", two_people.report);
@@ -319,7 +321,16 @@ fn a_cartesian_player_is_told_where_its_mark_landed() {
         "ai_a_cartesian_player_is_told_where_its_mark_landed",
         &two_people.report,
     );
-    let against_the_computer = graded(3, "seeded-cartesian", "ai-menu", &[]);
+    let mut against_the_computer = graded(3, "seeded-cartesian", "ai-menu", &[]);
+    for _ in 1..3 {
+        if !against_the_computer
+            .report
+            .contains("`This cell is occupied! Choose another one!` is shown where")
+        {
+            break;
+        }
+        against_the_computer = graded(3, "seeded-cartesian", "ai-menu", &[]);
+    }
     for said in [
         "#3 user-against-easy: Wrong answer",
         "The game is wrong: the user's answer `",
