@@ -46,10 +46,13 @@ fn main() -> ExitCode {
         }
         return submission::run(&fault, arg.as_deref());
     }
-    // The slowest first (a JVM, a compiler), so that the others fill the cores around them.
-    // The JVM first: it takes longest.
-    let mut trials: Vec<Trial> = ai::trials();
-    trials.extend(java::trials());
+    // The longest first, so that the others fill the cores around them: the JVM, then the
+    // trials that wait on the clock (a hanging submission, a grader killed mid-class), then
+    // those that grade the most runs.
+    let mut trials: Vec<Trial> = java::trials();
+    trials.extend(hostility::trials());
+    trials.extend(outliving::trials());
+    trials.extend(ai::trials());
     trials.extend(waiting::trials());
     trials.extend(verdicts::trials());
     trials.extend(feedback::trials());
@@ -64,9 +67,7 @@ fn main() -> ExitCode {
     trials.extend(html::trials());
     trials.extend(katas::trials());
     trials.extend(packages::trials());
-    trials.extend(hostility::trials());
     trials.extend(confinement::trials());
-    trials.extend(outliving::trials());
     // Most trials wait for the grader and the programs it runs, not for a core.
     test_support::run_with(trials, 3)
 }
