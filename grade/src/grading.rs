@@ -52,6 +52,13 @@ pub(crate) fn grade_as_asked(
         .as_deref()
         .map(|class| class::submissions(class, &options.command))
         .transpose()?;
+    if let Some(submissions) = &class {
+        outputs.check_submission_folders(
+            submissions
+                .iter()
+                .map(|submission| submission.name.as_os_str()),
+        )?;
+    }
     let kata = match &class {
         Some(submissions) if options.kata.is_none() && options.command.is_empty() => {
             kata_of_projects(options, submissions)?

@@ -72,11 +72,17 @@ impl Outputs {
                     extension(format)
                 )));
             }
-            if let Some(file) = &request.file {
+            // A file in a folder named after each submission is checked once the class's
+            // submissions are known ([`Outputs::check_submission_folders`]).
+            if let Some(file) = request
+                .file
+                .as_deref()
+                .filter(|file| !in_submission_folder(file))
+            {
                 let checked = if templated {
                     replace_placeholder(file.as_os_str(), OsStr::new("submission")).into()
                 } else {
-                    file.clone()
+                    file.to_owned()
                 };
                 json::check_destination(&checked).map_err(GradeError::Usage)?;
             }
@@ -145,6 +151,35 @@ impl Outputs {
         })
     }
 
+    /// Checks, before any grading, that the files whose folder is named after each submission
+    /// (`--format gradescope={}/results.json`) can be written for each of `names`: the others
+    /// were checked when the formats were read.
+    ///
+    /// # Errors
+    ///
+    /// A usage error for the first that cannot.
+    pub fn check_submission_folders<'a>(
+        &self,
+        names: impl Iterator<Item = &'a OsStr>,
+    ) -> Result<(), GradeError> {
+        let files: Vec<&Path> = self
+            .requests
+            .iter()
+            .filter_map(|request| request.file.as_deref())
+            .filter(|file| in_submission_folder(file))
+            .collect();
+        if files.is_empty() {
+            return Ok(());
+        }
+        for name in names {
+            for file in &files {
+                let file = PathBuf::from(replace_placeholder(file.as_os_str(), name));
+                json::check_destination(&file).map_err(GradeError::Usage)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Every file this run may write, for the sandbox to hide: those of one submission for
     /// each of `names`.
     pub fn every_file<'a>(&'a self, names: impl Iterator<Item = &'a OsStr> + 'a) -> Vec<PathBuf> {
@@ -180,6 +215,11 @@ pub fn context(label: String) -> Context {
             .and_then(|max| max.trim().parse().ok())
             .filter(|max: &f64| max.is_finite() && *max > 0.0),
     }
+}
+
+/// Whether `file`'s folder is named after each submission: its folder holds `{}`.
+fn in_submission_folder(file: &Path) -> bool {
+    file.parent().is_some_and(has_placeholder)
 }
 
 /// Whether `file` holds `{}`.

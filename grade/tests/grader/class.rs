@@ -107,9 +107,10 @@ fn without_a_command_each_project_is_graded_with_its_own_kata_toml() {
 }
 
 /// A class of three whose programs print their own answer, then every other submission's they
-/// can read, and their own results file, left by an earlier run: in the sandbox each prints its own
-/// alone and passes; outside it, each prints the others' too and fails, so the trial sees what
-/// the sandbox hides.
+/// can read, and their own results file in their own folder, left by an earlier run: in the
+/// sandbox each prints its own answer alone and passes; outside it, each prints the rest too and
+/// fails, so the trial sees what the sandbox hides. Each results file is written in its
+/// submission's folder; one whose folder is not there is refused before grading.
 fn a_submission_reads_its_own_folder_and_no_other() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     crate::points::write_kata(&dir.path().join("words"), "", &["one"]);
@@ -117,7 +118,7 @@ fn a_submission_reads_its_own_folder_and_no_other() {
                   for other in \"$1\"/../*/answer.txt; do\n\
                   \x20 [ \"$other\" -ef \"$1/answer.txt\" ] || cat \"$other\" 2>/dev/null\n\
                   done\n\
-                  cat \"$1.json\" 2>/dev/null\n\
+                  cat \"$1/results.json\" 2>/dev/null\n\
                   exit 0\n";
     for name in ["ann", "bob", "cid"] {
         let folder = dir.path().join("class").join(name);
@@ -125,13 +126,13 @@ fn a_submission_reads_its_own_folder_and_no_other() {
         fs::write(folder.join("answer.txt"), "one\n").expect("written");
         fs::write(folder.join("read.sh"), reader).expect("written");
         // A results file left by an earlier run, which this one writes over.
-        fs::write(dir.path().join(format!("class/{name}.json")), "one\n").expect("written");
+        fs::write(folder.join("results.json"), "one\n").expect("written");
     }
     let graded = |more: &[&str]| {
         let mut words = vec!["--kata", "words", "1", "--class", "class"];
         words.extend_from_slice(more);
-        // Each submission's results go beside the folders, hidden from every case too.
-        words.extend_from_slice(&["--format", "gradescope=class/{}.json"]);
+        // Each submission's results go into its own folder, hidden from its cases too.
+        words.extend_from_slice(&["--format", "gradescope=class/{}/results.json"]);
         words.extend_from_slice(&["--", "sh", "{}/read.sh", "{}"]);
         crate::katas::grade_in(dir.path(), &words)
     };
@@ -140,9 +141,39 @@ fn a_submission_reads_its_own_folder_and_no_other() {
     for name in ["ann", "bob", "cid"] {
         assert!(report.contains(&format!("{name}         1/1")), "{report}");
     }
+    for name in ["ann", "bob", "cid"] {
+        let written = fs::read_to_string(dir.path().join(format!("class/{name}/results.json")))
+            .expect("written");
+        assert!(written.contains("\"score\": 1.0"), "{written}");
+    }
     let (status, report, errors) = graded(&["--no-sandbox"]);
     assert_eq!(status, Some(1), "{report}{errors}");
     assert!(report.contains("0 passed, 3 failed"), "{report}");
+
+    let (status, report, errors) = crate::katas::grade_in(
+        dir.path(),
+        &[
+            "--kata",
+            "words",
+            "1",
+            "--class",
+            "class",
+            "--format",
+            "gradescope=nowhere/{}/results.json",
+            "--",
+            "sh",
+            "{}/read.sh",
+            "{}",
+        ],
+    );
+    assert_eq!(status, Some(2), "{report}");
+    assert!(
+        errors.starts_with(
+            "grade: cannot write the results to nowhere/ann/results.json: its folder does not \
+             take new files"
+        ),
+        "{errors}"
+    );
 }
 
 /// `text` as a TOML basic string (a path may hold a quote or a backslash).
