@@ -168,9 +168,6 @@ impl Outputs {
             .filter_map(|request| request.file.as_deref())
             .filter(|file| in_submission_folder(file))
             .collect();
-        if files.is_empty() {
-            return Ok(());
-        }
         for name in names {
             for file in &files {
                 let file = PathBuf::from(replace_placeholder(file.as_os_str(), name));

@@ -82,7 +82,8 @@ pub struct Sandbox {
     /// What it hides, resolved, for [`Sandbox::revealing`].
     hidden: Arc<Hidden>,
     readable: Vec<PathBuf>,
-    /// The folders on the way to a hidden path: listable, their files readable by their own rules.
+    /// The folders walked on the way to a hidden path: listable, their files readable by their
+    /// own rules.
     listable: Vec<PathBuf>,
     path: OsString,
     support: Support,

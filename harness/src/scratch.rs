@@ -139,14 +139,15 @@ fn sweep(temp: &Path) {
             {
                 remove(&path);
             }
-        } else if name.starts_with(MAKING)
-            && meta
-                .modified()
-                .ok()
-                .and_then(|made| made.elapsed().ok())
-                .is_some_and(|age| age > MAKING_AT_MOST)
-            && File::open(path.join(LOCK)).map_or(true, |lock| try_lock(&lock))
-        {
+            continue;
+        }
+        // A folder being made: left half made once it is older than making one can take.
+        let made_long_ago = meta
+            .modified()
+            .ok()
+            .and_then(|made| made.elapsed().ok())
+            .is_some_and(|age| age > MAKING_AT_MOST);
+        if made_long_ago && File::open(path.join(LOCK)).map_or(true, |lock| try_lock(&lock)) {
             remove(&path);
         }
     }

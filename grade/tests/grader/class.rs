@@ -128,15 +128,15 @@ fn a_submission_reads_its_own_folder_and_no_other() {
         // A results file left by an earlier run, which this one writes over.
         fs::write(folder.join("results.json"), "one\n").expect("written");
     }
-    let graded = |more: &[&str]| {
+    // Each submission's results go into its own folder, hidden from its cases too.
+    let into_folders = "gradescope=class/{}/results.json";
+    let graded = |results: &str, more: &[&str]| {
         let mut words = vec!["--kata", "words", "1", "--class", "class"];
         words.extend_from_slice(more);
-        // Each submission's results go into its own folder, hidden from its cases too.
-        words.extend_from_slice(&["--format", "gradescope=class/{}/results.json"]);
-        words.extend_from_slice(&["--", "sh", "{}/read.sh", "{}"]);
+        words.extend_from_slice(&["--format", results, "--", "sh", "{}/read.sh", "{}"]);
         crate::katas::grade_in(dir.path(), &words)
     };
-    let (status, report, errors) = graded(&[]);
+    let (status, report, errors) = graded(into_folders, &[]);
     assert_eq!(status, Some(0), "{report}{errors}");
     for name in ["ann", "bob", "cid"] {
         assert!(report.contains(&format!("{name}         1/1")), "{report}");
@@ -146,26 +146,11 @@ fn a_submission_reads_its_own_folder_and_no_other() {
             .expect("written");
         assert!(written.contains("\"score\": 1.0"), "{written}");
     }
-    let (status, report, errors) = graded(&["--no-sandbox"]);
+    let (status, report, errors) = graded(into_folders, &["--no-sandbox"]);
     assert_eq!(status, Some(1), "{report}{errors}");
     assert!(report.contains("0 passed, 3 failed"), "{report}");
 
-    let (status, report, errors) = crate::katas::grade_in(
-        dir.path(),
-        &[
-            "--kata",
-            "words",
-            "1",
-            "--class",
-            "class",
-            "--format",
-            "gradescope=nowhere/{}/results.json",
-            "--",
-            "sh",
-            "{}/read.sh",
-            "{}",
-        ],
-    );
+    let (status, report, errors) = graded("gradescope=nowhere/{}/results.json", &[]);
     assert_eq!(status, Some(2), "{report}");
     assert!(
         errors.starts_with(
