@@ -16,7 +16,7 @@ use crate::program::Program;
 use crate::results::{CaseResult, Criterion};
 use crate::sandbox::Sandbox;
 use crate::transcript::{Input, Transcript};
-use crate::validator::interactor::Interaction;
+use crate::validator::interactor;
 use crate::validator::{self, CaseJudge, JudgeProgram, Validation};
 
 /// How the cases of a stage are graded.
@@ -201,14 +201,13 @@ impl Case<'_> {
         sandbox: &Sandbox,
     ) -> io::Result<(Judgement, Run, Fixture)> {
         let fixture = self.fixture;
-        let mut interaction = Interaction::start(
+        let (run, inputs, interacted) = interactor::play(
             interactor,
-            &fixture.transcript.stdin(),
-            &fixture.transcript.stdout(),
-            how.limits.wall(),
+            (&fixture.transcript.stdin(), &fixture.transcript.stdout()),
+            program,
+            (how.limits, how.limits.wall()),
+            sandbox,
         )?;
-        let (run, inputs) = process::run_answering(program, &mut interaction, how.limits, sandbox)?;
-        let interacted = interaction.finish(&run.stdout);
         let judgement = judge_validated(
             &run,
             how.limits,

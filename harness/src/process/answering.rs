@@ -47,15 +47,15 @@ pub fn run_answering(
         Ok(case) => case,
         Err(why) => return Ok((Run::cannot_start(why, started), Vec::new())),
     };
-    Ok(drive::drive_with(
+    let (run, inputs, _) = drive::drive_with(
         case.spawned,
-        &[],
-        Some(answerer),
+        drive::Source::Answerer(answerer),
         case.watcher,
         limits,
         started,
         &mut case.bounds,
-    ))
+    );
+    Ok((run, inputs))
 }
 
 #[cfg(test)]

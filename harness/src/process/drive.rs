@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::answering::Answerer;
 use super::bounds::Bounds;
+use super::converse::{Conversed, Relay, unread};
 use super::spawn::Spawned;
 use super::watch::{Check, Wait, Watcher};
 use super::{Limit, Limits, Outcome, Run, Timeout};
@@ -26,6 +27,9 @@ use crate::transcript::{Input, escape};
 const SHORTEST_PAUSE: Duration = Duration::from_micros(50);
 /// The longest: how late a program that has been busy a while is seen to wait, or to end.
 const LONGEST_PAUSE: Duration = Duration::from_millis(5);
+/// How long the grader keeps looking at the pipes of a conversation after something moved,
+/// rather than sleeping until the next message: about the time a small program takes to answer.
+const SPIN: Duration = Duration::from_micros(200);
 /// How long the pipes are read after the case's processes are killed, for what they wrote
 /// before: once every writer is dead, the rest of a pipe reads at once, so this only bounds
 /// what a process beyond the grader's reach could hold open.
@@ -48,20 +52,37 @@ pub(super) fn drive(
     started: Instant,
     bounds: &mut Bounds,
 ) -> Run {
-    drive_with(spawned, inputs, None, watcher, limits, started, bounds).0
+    drive_with(
+        spawned,
+        Source::Fixed(inputs),
+        watcher,
+        limits,
+        started,
+        bounds,
+    )
+    .0
 }
 
-/// [`drive`], with each input decided by `answerer` from the output so far when it is given
-/// (the fixed `inputs` are then not used); returns the run and the inputs given.
-pub(super) fn drive_with<'a>(
+/// Where a program's input comes from.
+pub(super) enum Source<'a> {
+    /// These inputs, in order.
+    Fixed(&'a [Input]),
+    /// Each input decided by this when the program waits, from its output so far.
+    Answerer(&'a mut dyn Answerer),
+    /// A partner program's output, relayed.
+    Partner(Relay),
+}
+
+/// [`drive`], with the input from `source`; returns the run, the inputs given, and for a
+/// conversation what became of it.
+pub(super) fn drive_with(
     spawned: Spawned,
-    inputs: &'a [Input],
-    answerer: Option<&'a mut dyn Answerer>,
+    source: Source<'_>,
     watcher: Option<Watcher>,
     limits: Limits,
     started: Instant,
     bounds: &mut Bounds,
-) -> (Run, Vec<Input>) {
+) -> (Run, Vec<Input>, Option<Conversed>) {
     let Spawned {
         mut child,
         stdin,
@@ -92,10 +113,13 @@ pub(super) fn drive_with<'a>(
             duration: started.elapsed(),
             interleaving: None,
         };
-        return (run, Vec::new());
+        let conversed = match source {
+            Source::Partner(relay) => Some(relay.finish(&[])),
+            _ => None,
+        };
+        return (run, Vec::new(), conversed);
     }
-    let mut feed = Feed::new(stdin, inputs, watcher);
-    feed.answerer = answerer;
+    let mut feed = Feed::new(stdin, source, watcher);
     // Where no CPU time can be seen, the time limit is kept on the clock.
     let deadline = match bounds.cpu_time() {
         Some(_) => started + limits.wall(),
@@ -112,6 +136,7 @@ pub(super) fn drive_with<'a>(
             let _ = exited.send(child.wait());
         });
         let mut pause = SHORTEST_PAUSE;
+        let mut last_moved = started;
         let mut limits_looked = started;
         let mut breach = None;
         let mut timeout = None;
@@ -140,22 +165,36 @@ pub(super) fn drive_with<'a>(
                     break exit.recv_timeout(LAST_WAIT).ok();
                 }
             }
+            let partner = feed.relay.as_ref().map(Relay::fds).unwrap_or_default();
             let mut fds: Vec<libc::pollfd> = [
                 (stdout.fd(), libc::POLLIN),
                 (stderr.fd(), libc::POLLIN),
                 (feed.pending_fd(), libc::POLLOUT),
             ]
             .into_iter()
+            .chain(partner)
             .filter_map(|(fd, events)| fd.map(|fd| pollfd(fd, events)))
             .collect();
-            wait_for_any(&mut fds, pause.min(deadline - now));
+            let spinning = feed.relay.is_some() && now < last_moved + SPIN;
+            let wait = if spinning { Duration::ZERO } else { pause };
+            wait_for_any(&mut fds, wait.min(deadline - now));
             let overflowed = stdout.overflowed;
             let mut active = stdout.read_ready() | stderr.read_ready() | feed.write_ready();
             if stdout.overflowed && !overflowed {
                 reaper::kill_group(group);
             }
-            if feed.is_watching() {
+            if feed.relay.is_some() {
+                active |= feed.relay(&stdout);
+                // The program is looked at only once nothing has moved for a while: a
+                // conversation that goes on needs no look.
+                if !active && !spinning && feed.is_watching() {
+                    active |= feed.look(&mut stdout);
+                }
+            } else if feed.is_watching() {
                 active |= feed.look(&mut stdout);
+            }
+            if active {
+                last_moved = Instant::now();
             }
             pause = if active {
                 SHORTEST_PAUSE
@@ -206,6 +245,7 @@ pub(super) fn drive_with<'a>(
         if failed && limits.memory != u64::MAX && crate::runtime::ran_out_of_heap(&stderr) {
             outcome = Outcome::LimitExceeded(Limit::Memory);
         }
+        let conversed = feed.relay.take().map(|relay| relay.finish(&stdout.kept));
         let run = Run {
             outcome,
             stdout: stdout.into_kept(),
@@ -213,7 +253,7 @@ pub(super) fn drive_with<'a>(
             duration: started.elapsed(),
             interleaving: feed.record,
         };
-        (run, feed.answered)
+        (run, feed.answered, conversed)
     }
 }
 
@@ -271,14 +311,22 @@ struct Feed<'a> {
     record: Option<Interleaving>,
     /// Decides each input from the output so far, in place of `inputs`.
     answerer: Option<&'a mut dyn Answerer>,
-    /// The inputs `answerer` gave, in order.
+    /// Relays a partner's output as the input, in place of `inputs`.
+    relay: Option<Relay>,
+    /// The inputs `answerer` or `relay` gave, in order.
     answered: Vec<Input>,
 }
 
 impl<'a> Feed<'a> {
     /// One input each time the program waits for one and the end of the input when it waits
-    /// after the last, as `watcher` sees it; without a watcher, the whole input at once.
-    fn new(stdin: ChildStdin, inputs: &'a [Input], watcher: Option<Watcher>) -> Feed<'a> {
+    /// after the last, as `watcher` sees it; without a watcher, the whole input at once. A
+    /// partner's output is relayed as [`super::converse`] says, with or without a watcher.
+    fn new(stdin: ChildStdin, source: Source<'a>, watcher: Option<Watcher>) -> Feed<'a> {
+        let (inputs, answerer, relay) = match source {
+            Source::Fixed(inputs) => (inputs, None, None),
+            Source::Answerer(answerer) => (&[][..], Some(answerer), None),
+            Source::Partner(relay) => (&[][..], None, Some(relay)),
+        };
         let mut feed = Feed {
             stdin: Some(stdin),
             inputs,
@@ -288,13 +336,41 @@ impl<'a> Feed<'a> {
             close_when_written: false,
             record: watcher.as_ref().map(|_| Interleaving::default()),
             watcher,
-            answerer: None,
+            answerer,
+            relay,
             answered: Vec::new(),
         };
-        if feed.watcher.is_none() {
+        if feed.watcher.is_none() && feed.relay.is_none() {
             feed.give_the_rest();
         }
         feed
+    }
+
+    /// Moves the conversation on: the program's output to its partner, the partner's to the
+    /// grader, and a reply to the program when it has taken all it was given. Returns whether
+    /// anything moved.
+    fn relay<R: Read + AsFd>(&mut self, stdout: &Drain<R>) -> bool {
+        let Some(relay) = &mut self.relay else {
+            return false;
+        };
+        let mut moved = relay.pump(&stdout.kept);
+        let Some(stdin) = &self.stdin else {
+            return moved;
+        };
+        if self.close_when_written {
+            return moved;
+        }
+        let taken = self.sent == self.pending.len() && unread(stdin.as_fd()) == Some(0);
+        let written = stdout.kept.len();
+        if let Some(next) = relay.reply(written, taken) {
+            match next {
+                Some(input) => self.give_input(input, written),
+                // The partner has ended, and all it wrote was given.
+                None => self.stdin = None,
+            }
+            moved = true;
+        }
+        moved
     }
 
     /// Every input not given yet, then the end of the input.
@@ -316,12 +392,14 @@ impl<'a> Feed<'a> {
     }
 
     /// Whether the program is being watched for the moment it waits: the input is given one
-    /// answer at a time, all that was given is written, and the input has not ended.
+    /// answer at a time, all that was given is written, the input has not ended, and for a
+    /// conversation, there is a reason to look.
     fn is_watching(&self) -> bool {
         self.watcher.is_some()
             && self.stdin.is_some()
             && self.sent == self.pending.len()
             && !self.close_when_written
+            && self.relay.as_ref().is_none_or(Relay::wants_watching)
     }
 
     /// Looks whether the program waits for input and, if it does, gives it the next input
@@ -335,6 +413,22 @@ impl<'a> Feed<'a> {
             Check::Waiting(wait) => {
                 // It wrote all this before it blocked, so it is in the pipe by now.
                 stdout.read_ready();
+                if let Some(relay) = &mut self.relay {
+                    // Sent on before the partner is looked at.
+                    relay.pump(&stdout.kept);
+                    let (Some(stdin), Some(output)) = (&self.stdin, stdout.fd()) else {
+                        return false;
+                    };
+                    let written = stdout.kept.len();
+                    return match relay.on_wait(written, [stdin.as_fd(), output]) {
+                        Some(next) => {
+                            // Ended by the grader: the end of the input is recorded.
+                            self.give_input(next.unwrap_or_else(end_of_input), written);
+                            true
+                        }
+                        None => false,
+                    };
+                }
                 self.give(&stdout.kept, wait);
                 true
             }
@@ -366,24 +460,33 @@ impl<'a> Feed<'a> {
             }
             None => self.inputs.get(self.next).cloned(),
         };
-        let record = self.record.get_or_insert_with(Interleaving::default);
         match next {
-            Some(input) => {
-                record.given.push(written);
-                self.pending.clear();
-                self.sent = 0;
-                self.pending.extend_from_slice(&input.bytes);
-                self.close_when_written = input.ends_input;
-                self.next += 1;
-                self.write_ready();
-            }
+            Some(input) => self.give_input(input, written),
             None => {
                 if wait == Wait::Read {
-                    record.asked_for_more = Some(written);
+                    self.record
+                        .get_or_insert_with(Interleaving::default)
+                        .asked_for_more = Some(written);
                 }
                 self.stdin = None;
             }
         }
+    }
+
+    /// Gives `input` to a program that has written `written` bytes.
+    fn give_input(&mut self, input: Input, written: usize) {
+        if let Some(record) = &mut self.record {
+            record.given.push(written);
+        }
+        if self.relay.is_some() {
+            self.answered.push(input.clone());
+        }
+        self.pending.drain(..self.sent);
+        self.sent = 0;
+        self.pending.extend_from_slice(&input.bytes);
+        self.close_when_written = input.ends_input;
+        self.next += 1;
+        self.write_ready();
     }
 
     /// Writes what the pipe takes now of what is pending, and closes it once all is written
@@ -608,7 +711,7 @@ fn wait_for_any(fds: &mut [libc::pollfd], timeout: Duration) {
 
 /// Makes reads and writes on our end of a pipe return at once when they would block. The
 /// program's end is a separate open file, which stays as it was.
-fn set_nonblocking(fd: BorrowedFd<'_>) -> io::Result<()> {
+pub(super) fn set_nonblocking(fd: BorrowedFd<'_>) -> io::Result<()> {
     let fd = fd.as_raw_fd();
     // SAFETY: fcntl with F_GETFL and F_SETFL reads and sets the flags of an open descriptor,
     // borrowed for the call; it touches no memory of ours.

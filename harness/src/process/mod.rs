@@ -5,7 +5,8 @@
 //!
 //! `spawn` sets the process up (the one place where it is), `drive` feeds and drains it to its
 //! end, `watch` sees, through Linux's `/proc`, when it waits for input, and `cpu` counts the CPU
-//! time it uses.
+//! time it uses. `answering` decides each input when the program waits, and `converse` relays a
+//! conversation with a partner program (a kata's interactor), whose output is the input.
 //!
 //! # Time
 //!
@@ -58,6 +59,7 @@
 
 mod answering;
 mod bounds;
+mod converse;
 mod cpu;
 mod drive;
 mod spawn;
@@ -75,6 +77,7 @@ use crate::transcript::{Input, Transcript};
 
 pub use crate::size::parse_size;
 pub use answering::{Answerer, run_answering};
+pub use converse::{Conversed, Partner, run_conversing};
 pub use watch::Unsupported;
 
 /// How long a case may run, and how much it may write and use.

@@ -274,11 +274,6 @@ impl Running {
         ))
     }
 
-    /// Whether its deadline has passed.
-    fn late(&self) -> bool {
-        Instant::now() >= self.deadline
-    }
-
     /// Waits for it to end, by its deadline; past it, its group is killed. Nothing it started
     /// is left running.
     fn finish(self) -> (Ended, Vec<u8>) {

@@ -1,0 +1,511 @@
+//! Running a program in conversation with a partner program (a kata's interactor): what the
+//! partner writes is the program's input, what the program writes is the partner's, relayed by
+//! the grader as it comes, so that the conversation is recorded and the program keeps its
+//! sandbox and limits.
+//!
+//! # Relaying
+//!
+//! The program's output goes on to the partner as soon as it is read. A line of the partner's
+//! goes on to the program at once when the program has taken everything it was given before
+//! (nothing is left in its input pipe) and has written something since it was last given a line:
+//! a reply to what it wrote, given as a pipe would give it. Lines the partner sends ahead of the
+//! program (two at once, or one before the program has written anything since the last) are held
+//! and given one at a time, each when the program waits for input, as a transcript's inputs are;
+//! so is what the partner wrote after its last line break. When the partner ends its output, the
+//! rest is given and the program's input ends.
+//!
+//! # Waiting for each other
+//!
+//! The two wait for each other when, in this order, the program is seen waiting for input (as
+//! [`super`] says), the partner is seen waiting for the program (every thread of its processes
+//! asleep, one of them reading its standard input or in a poll-family call), and nothing is on
+//! its way between them: nothing in the grader's hands, and nothing in any of the four pipes
+//! (`FIONREAD`). The looks come one after the other, but the grader is the only one that writes
+//! to either's input and writes nothing in between: a program seen blocked stays blocked, and
+//! what either wrote before it blocked is still in a pipe at the last look. No look is repeated
+//! and no time is waited for: however slow a busy machine makes them, the two are taken to wait
+//! for each other only when they do. The grader then ends the program's input.
+//!
+//! While the conversation goes, the grader keeps looking at the pipes for a moment after each
+//! exchange ([`super::drive`]) rather than sleeping: a relay that slept between every two
+//! messages would wake as often as the two programs do, and on a virtual machine waking an idle
+//! core costs more than a message.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
+use std::process::{ChildStdin, ChildStdout};
+use std::thread;
+use std::time::Instant;
+
+use super::{Limits, Run};
+use crate::program::Program;
+use crate::sandbox::Sandbox;
+use crate::transcript::{Input, escape};
+
+/// How many bytes of the partner's output the grader holds that the program has not been
+/// given, at most: past it the partner is held up by its pipe, not kept in the grader's memory.
+const MOST_HELD: usize = 1 << 20;
+
+/// The other side of a conversation, as the grader holds it.
+#[derive(Debug)]
+pub struct Partner {
+    /// Its standard input: the program's output goes there.
+    pub input: ChildStdin,
+    /// Its standard output: the program's input.
+    pub output: ChildStdout,
+    /// Its process group, looked at to see whether it waits for the program.
+    pub group: i32,
+    /// When it is out of time: the program's input ends then.
+    pub deadline: Instant,
+}
+
+/// What became of a conversation, and what is left of the partner's pipes once the program has
+/// ended.
+#[derive(Debug)]
+pub struct Conversed {
+    /// Whether the two waited for each other, and the grader ended the program's input.
+    pub stalled: bool,
+    /// Whether the partner closed its output before the program ended.
+    pub partner_ended_first: bool,
+    /// The partner's input, still open, and the program's output not yet written to it.
+    pub input: Option<(ChildStdin, Vec<u8>)>,
+    /// The partner's output, still open.
+    pub output: Option<ChildStdout>,
+}
+
+impl Conversed {
+    /// Tells the partner the program has ended: writes it the rest of the program's output and
+    /// closes its input, and reads its output to its end, on threads of their own, so that a
+    /// partner that neither reads nor ends never holds the grader up (it is stopped at its
+    /// deadline, which ends them).
+    pub fn end_partner_input(&mut self) {
+        if let Some((mut input, rest)) = self.input.take()
+            && set_blocking(input.as_fd()).is_ok()
+        {
+            thread::spawn(move || {
+                let _ = input.write_all(&rest);
+            });
+        }
+        if let Some(mut output) = self.output.take()
+            && set_blocking(output.as_fd()).is_ok()
+        {
+            thread::spawn(move || {
+                let _ = io::copy(&mut output, &mut io::sink());
+            });
+        }
+    }
+}
+
+/// Makes reads and writes on our end of a pipe block again.
+fn set_blocking(fd: BorrowedFd<'_>) -> io::Result<()> {
+    let fd = fd.as_raw_fd();
+    // SAFETY: fcntl with F_GETFL and F_SETFL reads and sets the flags of an open descriptor,
+    // borrowed for the call; it touches no memory of ours.
+    #[allow(unsafe_code)]
+    let set = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) >= 0
+    };
+    if set {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// A conversation being relayed by [`super::drive`].
+#[derive(Debug)]
+pub(super) struct Relay {
+    input: Option<ChildStdin>,
+    output: Option<ChildStdout>,
+    group: i32,
+    deadline: Instant,
+    /// How much of the program's output has been taken to be sent on.
+    forwarded: usize,
+    /// The program's output not yet written to the partner.
+    to_partner: Vec<u8>,
+    /// The partner's output not yet given to the program.
+    held: Vec<u8>,
+    /// How much the program had written when it was last given a line.
+    last_given_at: Option<usize>,
+    stalled: bool,
+    partner_ended_first: bool,
+}
+
+impl Relay {
+    /// Takes `partner`'s pipes to relay through without blocking.
+    pub(super) fn new(partner: Partner) -> io::Result<Relay> {
+        super::drive::set_nonblocking(partner.input.as_fd())?;
+        super::drive::set_nonblocking(partner.output.as_fd())?;
+        Ok(Relay {
+            input: Some(partner.input),
+            output: Some(partner.output),
+            group: partner.group,
+            deadline: partner.deadline,
+            forwarded: 0,
+            to_partner: Vec::new(),
+            held: Vec::new(),
+            last_given_at: None,
+            stalled: false,
+            partner_ended_first: false,
+        })
+    }
+
+    /// The partner's pipes to wait on: its output, and its input while something is to be
+    /// written to it.
+    pub(super) fn fds(&self) -> [(Option<BorrowedFd<'_>>, libc::c_short); 2] {
+        let input = self
+            .input
+            .as_ref()
+            .filter(|_| !self.to_partner.is_empty())
+            .map(AsFd::as_fd);
+        let output = self
+            .output
+            .as_ref()
+            .filter(|_| self.held.len() < MOST_HELD)
+            .map(AsFd::as_fd);
+        [(output, libc::POLLIN), (input, libc::POLLOUT)]
+    }
+
+    /// Moves what can move now: the program's new output (of all it wrote, `output`) to the
+    /// partner, and the partner's output into the grader's hands. Returns whether anything
+    /// moved.
+    pub(super) fn pump(&mut self, output: &[u8]) -> bool {
+        if let Some(new) = output.get(self.forwarded..)
+            && !new.is_empty()
+        {
+            if self.input.is_some() {
+                self.to_partner.extend_from_slice(new);
+            }
+            self.forwarded = output.len();
+        }
+        let mut moved = self.write_to_partner();
+        moved |= self.read_from_partner();
+        moved
+    }
+
+    /// Writes what the partner's input takes now.
+    fn write_to_partner(&mut self) -> bool {
+        let Some(input) = &mut self.input else {
+            self.to_partner.clear();
+            return false;
+        };
+        let mut written = 0;
+        while written < self.to_partner.len() {
+            match input.write(&self.to_partner[written..]) {
+                Ok(count) => written += count,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => break,
+                // The partner closed its input: it takes nothing more.
+                Err(_) => {
+                    self.input = None;
+                    self.to_partner.clear();
+                    return true;
+                }
+            }
+        }
+        self.to_partner.drain(..written);
+        written > 0
+    }
+
+    /// Reads all the partner has written by now.
+    fn read_from_partner(&mut self) -> bool {
+        let mut chunk = [0; 8192];
+        let mut came = false;
+        while self.held.len() < MOST_HELD
+            && let Some(output) = &mut self.output
+        {
+            match output.read(&mut chunk) {
+                Ok(0) => {
+                    self.output = None;
+                    self.partner_ended_first = true;
+                    return true;
+                }
+                Ok(read) => {
+                    came = true;
+                    self.held.extend_from_slice(&chunk[..read]);
+                }
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) if error.kind() == io::ErrorKind::WouldBlock => break,
+                Err(_) => {
+                    self.output = None;
+                    self.partner_ended_first = true;
+                    return true;
+                }
+            }
+        }
+        came
+    }
+
+    /// What to give a program that has written `written` bytes and has taken all it was given
+    /// (`taken`), without waiting for it to ask: a reply to what it wrote since its last line, or
+    /// the rest once the partner has ended its output. `Some(None)` ends its input; `None` gives
+    /// nothing now.
+    pub(super) fn reply(&mut self, written: usize, taken: bool) -> Option<Option<Input>> {
+        if !taken {
+            return None;
+        }
+        if self.output.is_none() || Instant::now() >= self.deadline {
+            // Everything the partner wrote has been read: the rest goes, then the end.
+            return Some(self.next_piece(true, written));
+        }
+        let replying = self.last_given_at.is_none_or(|given| written > given);
+        if replying && self.held.contains(&b'\n') {
+            return Some(self.next_piece(false, written));
+        }
+        None
+    }
+
+    /// What to give a program that has written `written` bytes and waits for input: the next
+    /// line held (or what the partner wrote after its last line break); the end of its input if
+    /// the two wait for each other, or the partner has ended or is out of time; `None` to give
+    /// nothing yet. `pipes` are the program's input and output.
+    pub(super) fn on_wait(
+        &mut self,
+        written: usize,
+        pipes: [BorrowedFd<'_>; 2],
+    ) -> Option<Option<Input>> {
+        if !self.held.is_empty() || self.output.is_none() || Instant::now() >= self.deadline {
+            return Some(self.next_piece(self.output.is_none(), written));
+        }
+        if self.partner_waits(pipes) {
+            self.stalled = true;
+            return Some(None);
+        }
+        None
+    }
+
+    /// Whether a program waiting for input waits for the program, with nothing between them.
+    fn partner_waits(&self, program: [BorrowedFd<'_>; 2]) -> bool {
+        let (Some(input), Some(output)) = (&self.input, &self.output) else {
+            return false;
+        };
+        self.to_partner.is_empty()
+            && self.held.is_empty()
+            && waits_for_input(self.group)
+            && [input.as_fd(), output.as_fd(), program[0], program[1]]
+                .into_iter()
+                .all(|fd| unread(fd) == Some(0))
+    }
+
+    /// Whether the program is to be watched for the moment it waits: the grader holds a line
+    /// of the partner's, or the two may be waiting for each other.
+    pub(super) fn wants_watching(&self) -> bool {
+        !self.held.is_empty()
+            || (self.to_partner.is_empty() && self.input.is_some() && self.output.is_some())
+    }
+
+    /// The next line held, or all that is held if it has no line break or `rest`; `None` when
+    /// nothing is held. `written` is how much the program has written.
+    fn next_piece(&mut self, rest: bool, written: usize) -> Option<Input> {
+        if self.held.is_empty() {
+            return None;
+        }
+        let end = match self.held.iter().position(|&byte| byte == b'\n') {
+            Some(at) if !rest => at + 1,
+            _ => self.held.len(),
+        };
+        let bytes: Vec<u8> = self.held.drain(..end).collect();
+        self.last_given_at = Some(written);
+        Some(given(bytes))
+    }
+
+    /// Ends the relay once the program has ended, with all it wrote, `output`, sent on.
+    pub(super) fn finish(mut self, output: &[u8]) -> Conversed {
+        // Looked at before the partner is told the program has ended: what it wrote since is
+        // read to see whether it ended, and goes nowhere.
+        self.held.clear();
+        self.read_from_partner();
+        self.pump(output);
+        Conversed {
+            stalled: self.stalled,
+            partner_ended_first: self.partner_ended_first,
+            input: self.input.map(|input| (input, self.to_partner)),
+            output: self.output,
+        }
+    }
+}
+
+/// `bytes` the partner wrote, as an input the program was given: a line with its line break,
+/// or bytes with none.
+fn given(bytes: Vec<u8>) -> Input {
+    let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+    Input {
+        written: escape(line),
+        prompt: Vec::new(),
+        ends_input: false,
+        bytes,
+    }
+}
+
+/// How many bytes a pipe holds, `None` where that cannot be asked.
+pub(super) fn unread(fd: BorrowedFd<'_>) -> Option<usize> {
+    let mut count: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one int, the bytes the pipe holds, to the address given, which
+    // points to `count`; it reads nothing else of ours.
+    #[allow(unsafe_code)]
+    let asked = unsafe { libc::ioctl(fd.as_raw_fd(), libc::FIONREAD, &raw mut count) };
+    (asked == 0).then(|| usize::try_from(count).unwrap_or_default())
+}
+
+/// The number of the `read` system call, as `/proc/<pid>/syscall` gives it.
+#[cfg(target_arch = "x86_64")]
+const READ: u64 = 0;
+#[cfg(target_arch = "aarch64")]
+const READ: u64 = 63;
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+const READ: u64 = u64::MAX;
+
+/// The numbers of the poll-family calls (`poll`, `select`, `ppoll`, `pselect6`, `epoll_wait`,
+/// `epoll_pwait`, `epoll_pwait2`), in which a partner that reads with a timeout waits.
+#[cfg(target_arch = "x86_64")]
+const POLLS: &[u64] = &[7, 23, 232, 270, 271, 281, 441];
+#[cfg(target_arch = "aarch64")]
+const POLLS: &[u64] = &[22, 72, 73, 441];
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+const POLLS: &[u64] = &[];
+
+/// Whether the partner, the process `leader` and every process it started, waits for the
+/// program's output: no thread runs, and some thread is in a `read` of its standard input or in
+/// a poll-family call (which descriptors it watches is not read: a partner asleep in one while
+/// the program waits for it, with nothing in either's pipes, has nothing else to wait for). A
+/// partner that waits some other way is never taken to wait, and the grader falls back on its
+/// deadline.
+fn waits_for_input(leader: i32) -> bool {
+    let mut reading = false;
+    let mut pending = vec![leader];
+    while let Some(pid) = pending.pop() {
+        let Ok(threads) = fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for thread in threads.flatten() {
+            let task = thread.path();
+            let stat = fs::read_to_string(task.join("stat")).unwrap_or_default();
+            let state = stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.trim_start().chars().next());
+            if matches!(state, Some('R' | 'D')) {
+                return false;
+            }
+            let syscall = fs::read_to_string(task.join("syscall")).unwrap_or_default();
+            let mut fields = syscall.split_whitespace();
+            let number = fields.next().and_then(|field| field.parse::<u64>().ok());
+            let descriptor = fields.next();
+            let polling = number.is_some_and(|number| POLLS.contains(&number));
+            if polling || number == Some(READ) && descriptor == Some("0x0") {
+                reading = true;
+            }
+            let children = fs::read_to_string(task.join("children")).unwrap_or_default();
+            pending.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|pid| pid.parse::<i32>().ok()),
+            );
+        }
+    }
+    reading
+}
+
+/// Runs `program` as [`super::run`] does, in conversation with `partner` as this module says.
+/// Returns the run, the inputs it was given (what the partner wrote, a line an input), and what
+/// became of the conversation. Where the system cannot show when a program waits, all the
+/// partner writes is given as it comes, and the two are never taken to wait for each other.
+///
+/// # Errors
+///
+/// The grader's own failure, as for [`super::run`].
+pub fn run_conversing(
+    program: &Program,
+    partner: Partner,
+    limits: Limits,
+    sandbox: &Sandbox,
+) -> io::Result<(Run, Vec<Input>, Conversed)> {
+    let started = Instant::now();
+    let relay = Relay::new(partner)?;
+    let watched = super::watch::support().is_ok();
+    let mut case = match super::start(program, limits, sandbox, watched)? {
+        Ok(case) => case,
+        Err(why) => {
+            return Ok((
+                Run::cannot_start(why, started),
+                Vec::new(),
+                relay.finish(&[]),
+            ));
+        }
+    };
+    let (run, inputs, conversed) = super::drive::drive_with(
+        case.spawned,
+        super::drive::Source::Partner(relay),
+        case.watcher,
+        limits,
+        started,
+        &mut case.bounds,
+    );
+    let conversed =
+        conversed.ok_or_else(|| io::Error::other("a conversation without its partner"))?;
+    Ok((run, inputs, conversed))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+
+    use super::*;
+
+    /// A partner that says `hi` and then waits in a read of its input, and a relay of it that
+    /// has not read what it said yet.
+    fn partner_that_said_hi() -> (std::process::Child, Relay) {
+        let mut child = Command::new("sh")
+            .args(["-c", "echo hi; read line; echo \"got $line\""])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("sh starts");
+        let group = i32::try_from(child.id()).expect("a pid");
+        let partner = Partner {
+            input: child.stdin.take().expect("its input"),
+            output: child.stdout.take().expect("its output"),
+            group,
+            deadline: Instant::now() + Duration::from_secs(60),
+        };
+        let relay = Relay::new(partner).expect("its pipes");
+        let waiting = Instant::now() + Duration::from_secs(10);
+        while !waits_for_input(group) {
+            assert!(Instant::now() < waiting, "the partner never waited");
+            thread::sleep(Duration::from_millis(1));
+        }
+        (child, relay)
+    }
+
+    #[test]
+    fn a_partner_waiting_with_its_line_still_in_its_pipe_does_not_wait_for_the_program() {
+        let (mut child, mut relay) = partner_that_said_hi();
+        let (program_reads, _program_input) = io::pipe().expect("a pipe");
+        let (_program_output, program_writes) = io::pipe().expect("a pipe");
+        let program = || [program_reads.as_fd(), program_writes.as_fd()];
+        // However long the grader took to look, `hi` is on its way: no one waits for anyone.
+        assert!(waits_for_input(relay.group));
+        assert!(!relay.partner_waits(program()));
+        // Read by the grader, it is in its hands: still on its way.
+        relay.pump(b"");
+        assert_eq!(relay.held, b"hi\n");
+        assert!(!relay.partner_waits(program()));
+        assert_eq!(
+            relay
+                .on_wait(0, program())
+                .flatten()
+                .map(|input| input.bytes),
+            Some(b"hi\n".to_vec())
+        );
+        // Given, with nothing left anywhere, the two wait for each other.
+        assert!(relay.partner_waits(program()));
+        // Unless the program's own pipes hold something.
+        let mut output = program_writes.try_clone().expect("a clone");
+        output.write_all(b"answer\n").expect("written");
+        assert!(!relay.partner_waits(program()));
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
