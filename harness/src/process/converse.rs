@@ -36,7 +36,7 @@ use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
 use std::process::{ChildStdin, ChildStdout};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{Limits, Run};
 use crate::program::Program;
@@ -131,6 +131,10 @@ pub(super) struct Relay {
     last_given_at: Option<usize>,
     stalled: bool,
     partner_ended_first: bool,
+    /// Since when the partner has had all the program wrote, with no answer yet.
+    awaiting: Option<Instant>,
+    /// How long the program has waited for its partner's answers, up to `awaiting`.
+    awaited: Duration,
 }
 
 impl Relay {
@@ -149,6 +153,8 @@ impl Relay {
             last_given_at: None,
             stalled: false,
             partner_ended_first: false,
+            awaiting: None,
+            awaited: Duration::ZERO,
         })
     }
 
@@ -175,14 +181,47 @@ impl Relay {
         if let Some(new) = output.get(self.forwarded..)
             && !new.is_empty()
         {
+            // The program is at work again.
+            self.answered();
             if self.input.is_some() {
                 self.to_partner.extend_from_slice(new);
             }
             self.forwarded = output.len();
         }
-        let mut moved = self.write_to_partner();
-        moved |= self.read_from_partner();
-        moved
+        let wrote = self.write_to_partner();
+        if wrote && self.to_partner.is_empty() && self.held.is_empty() {
+            self.awaiting.get_or_insert_with(Instant::now);
+        }
+        let came = self.read_from_partner();
+        if came {
+            self.answered();
+        }
+        wrote | came
+    }
+
+    /// Ends a wait for the partner's answer, if one was going on.
+    fn answered(&mut self) {
+        if let Some(since) = self.awaiting.take() {
+            self.awaited += since.elapsed();
+        }
+    }
+
+    /// How long the program has waited for its partner so far: the time from each moment the
+    /// partner had all the program wrote until its answer came, the program wrote again, or the
+    /// partner was seen waiting for the program. It is not the program's own time.
+    pub(super) fn awaited(&self) -> Duration {
+        self.awaited
+            + self
+                .awaiting
+                .map_or(Duration::ZERO, |since| since.elapsed())
+    }
+
+    /// Looks, when nothing has moved for a while, whether a partner that has been answering
+    /// waits for the program after all: from then on the time is the program's.
+    pub(super) fn look_when_quiet(&mut self) {
+        if self.awaiting.is_some() && waits_for_input(self.group) {
+            self.answered();
+        }
     }
 
     /// Writes what the partner's input takes now.
@@ -239,14 +278,22 @@ impl Relay {
     }
 
     /// What to give a program that has written `written` bytes and has taken all it was given
-    /// (`taken`), without waiting for it to ask: a reply to what it wrote since its last line, or
+    /// (`taken` says), without waiting for it to ask: a reply to what it wrote since its last line, or
     /// the rest once the partner has ended its output. `Some(None)` ends its input; `None` gives
     /// nothing now.
-    pub(super) fn reply(&mut self, written: usize, taken: bool) -> Option<Option<Input>> {
-        if !taken {
+    pub(super) fn reply(
+        &mut self,
+        written: usize,
+        taken: impl FnOnce() -> bool,
+    ) -> Option<Option<Input>> {
+        let ended = self.output.is_none();
+        if !ended && !self.held.contains(&b'\n') && Instant::now() < self.deadline {
             return None;
         }
-        if self.output.is_none() || Instant::now() >= self.deadline {
+        if !taken() {
+            return None;
+        }
+        if ended || Instant::now() >= self.deadline {
             // Everything the partner wrote has been read: the rest goes, then the end.
             return Some(self.next_piece(true, written));
         }
@@ -287,6 +334,11 @@ impl Relay {
             && [input.as_fd(), output.as_fd(), program[0], program[1]]
                 .into_iter()
                 .all(|fd| unread(fd) == Some(0))
+    }
+
+    /// Whether the grader holds something of the partner's for the program.
+    pub(super) fn holds(&self) -> bool {
+        !self.held.is_empty()
     }
 
     /// Whether the program is to be watched for the moment it waits: the grader holds a line
@@ -450,7 +502,6 @@ pub fn run_conversing(
 #[cfg(test)]
 mod tests {
     use std::process::{Command, Stdio};
-    use std::time::Duration;
 
     use super::*;
 

@@ -30,6 +30,9 @@ const LONGEST_PAUSE: Duration = Duration::from_millis(5);
 /// How long the grader keeps looking at the pipes of a conversation after something moved,
 /// rather than sleeping until the next message: about the time a small program takes to answer.
 const SPIN: Duration = Duration::from_micros(200);
+/// How long nothing must move in a conversation before the program is looked at to see whether
+/// the two wait for each other: looks while they talk would only cost them time.
+const QUIET: Duration = Duration::from_millis(1);
 /// How long the pipes are read after the case's processes are killed, for what they wrote
 /// before: once every writer is dead, the rest of a pipe reads at once, so this only bounds
 /// what a process beyond the grader's reach could hold open.
@@ -175,8 +178,16 @@ pub(super) fn drive_with(
             .chain(partner)
             .filter_map(|(fd, events)| fd.map(|fd| pollfd(fd, events)))
             .collect();
-            let spinning = feed.relay.is_some() && now < last_moved + SPIN;
+            // Lines held for the program are given when it waits: it is looked at at once.
+            let spinning = feed
+                .relay
+                .as_ref()
+                .is_some_and(|relay| !relay.holds() && now < last_moved + SPIN);
             let wait = if spinning { Duration::ZERO } else { pause };
+            if spinning {
+                // A program or partner just woken on this core runs first.
+                yield_core();
+            }
             wait_for_any(&mut fds, wait.min(deadline - now));
             let overflowed = stdout.overflowed;
             let mut active = stdout.read_ready() | stderr.read_ready() | feed.write_ready();
@@ -185,9 +196,17 @@ pub(super) fn drive_with(
             }
             if feed.relay.is_some() {
                 active |= feed.relay(&stdout);
-                // The program is looked at only once nothing has moved for a while: a
-                // conversation that goes on needs no look.
-                if !active && !spinning && feed.is_watching() {
+                // The program is looked at only once nothing has moved for a while, or when
+                // a line is held for it: a conversation that goes on needs no look.
+                let holding = feed.relay.as_ref().is_some_and(Relay::holds);
+                let quiet = Instant::now() >= last_moved + QUIET;
+                if !active
+                    && quiet
+                    && let Some(relay) = &mut feed.relay
+                {
+                    relay.look_when_quiet();
+                }
+                if !active && (holding || quiet) && feed.is_watching() {
                     active |= feed.look(&mut stdout);
                 }
             } else if feed.is_watching() {
@@ -360,7 +379,8 @@ impl<'a> Feed<'a> {
         if self.close_when_written {
             return moved;
         }
-        let taken = self.sent == self.pending.len() && unread(stdin.as_fd()) == Some(0);
+        // Asked of the pipe only when there is something to give.
+        let taken = || self.sent == self.pending.len() && unread(stdin.as_fd()) == Some(0);
         let written = stdout.kept.len();
         if let Some(next) = relay.reply(written, taken) {
             match next {
@@ -706,6 +726,15 @@ fn wait_for_any(fds: &mut [libc::pollfd], timeout: Duration) {
         unsafe {
             libc::poll(fds.as_mut_ptr(), count, milliseconds);
         }
+    }
+}
+
+/// Lets another task ready to run on this core run before the grader goes on.
+fn yield_core() {
+    // SAFETY: sched_yield takes no argument and touches no memory.
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::sched_yield();
     }
 }
 

@@ -9,6 +9,7 @@
 //!   flushes, as a prompt a program forgot to flush;
 //! - `ask`: reads one line from standard input, blocking in `read`; exits with status 1 and
 //!   `input ended` on standard error at the end of the input;
+//! - `drain`: reads standard input to its end;
 //! - `echo`: writes `got LINE` and a newline for the last line read, and flushes it;
 //! - `sleep MS`: sleeps;
 //! - `spin`: uses the CPU until it is killed;
@@ -68,6 +69,7 @@ fn main() -> ExitCode {
                 thread::sleep(Duration::from_millis(ms));
                 Ok(())
             }
+            "drain" => io::copy(&mut io::stdin().lock(), &mut io::sink()).map(|_| ()),
             "spin" => loop {
                 std::hint::spin_loop();
             },
