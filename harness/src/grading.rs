@@ -205,7 +205,7 @@ impl Case<'_> {
             interactor,
             &fixture.transcript.stdin(),
             &fixture.transcript.stdout(),
-            how.limits.wall(),
+            how.limits.ceiling(),
         )?;
         let (run, inputs) = process::run_answering(program, &mut interaction, how.limits, sandbox)?;
         let interacted = interaction.finish(&run.stdout);
