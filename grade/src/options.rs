@@ -59,9 +59,9 @@ pub struct Options {
     #[arg(long = "format", value_name = "NAME[=FILE]")]
     pub formats: Vec<Request>,
     /// The time limit of each case: seconds of CPU time, its program's and every process's it
-    /// starts together; a case that sleeps or waits is stopped after four times as long on the
-    /// clock [default: the stage's `timeout` in the kata's manifest (or a problem package's time
-    /// limit), else 10]
+    /// starts together, and the time on the clock less the time they wait for a CPU, which
+    /// stops a case that sleeps or waits [default: the stage's `timeout` in the kata's manifest
+    /// (or a problem package's time limit), else 10]
     #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
     pub timeout: Option<f64>,
     /// The memory of each case, its program and every process it starts together: a number of

@@ -32,9 +32,11 @@ use serde::Deserialize;
 /// The name of a project's file.
 pub const FILE_NAME: &str = "kata.toml";
 
-/// The longest a build may take on the clock: a first `cargo build` or `javac` on a busy machine
-/// takes seconds, and a build that waits this long is stuck (on a lock, say). It may use a
-/// quarter of it in CPU time ([`Limits::WALL_FACTOR`]).
+/// The longest a build may take on the clock, not counting the time it waits for a CPU, and the
+/// most CPU time it may use: a first `cargo build` or `javac` takes seconds, and a build that
+/// waits this long is stuck (on a lock, say). A machine too busy to give it a CPU only stops it
+/// at [`Limits::CEILING_FACTOR`] times this on the clock (or [`Limits::WALL_FACTOR`] times, where
+/// that waiting cannot be read).
 pub const BUILD_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// The most a build may write on each of its outputs before it is stopped.
@@ -284,7 +286,7 @@ impl Project {
                 output: error.to_string(),
             })?;
         let limits = Limits {
-            timeout: BUILD_TIMEOUT / Limits::WALL_FACTOR,
+            timeout: BUILD_TIMEOUT,
             max_stdout: BUILD_OUTPUT,
             stderr_tail: BUILD_OUTPUT,
             ..Limits::UNBOUNDED
@@ -324,12 +326,19 @@ impl Project {
                 match timeout {
                     Timeout::Cpu => format!(
                         "used {} s of CPU time and was stopped",
-                        (BUILD_TIMEOUT / Limits::WALL_FACTOR).as_secs()
-                    ),
-                    Timeout::Wall(_) => format!(
-                        "did not finish within {} s and was stopped",
                         BUILD_TIMEOUT.as_secs()
                     ),
+                    Timeout::Wall(clock) => match clock.ceiling {
+                        None => format!(
+                            "did not finish within {} s, not counting the time it waited for a \
+                             CPU, and was stopped",
+                            BUILD_TIMEOUT.as_secs()
+                        ),
+                        Some(ceiling) => format!(
+                            "did not finish within {} s and was stopped",
+                            ceiling.as_secs()
+                        ),
+                    },
                 },
                 &run,
             )),

@@ -507,6 +507,19 @@ impl CaseGroup {
         Some(now.saturating_sub(self.before.cpu.unwrap_or_default()))
     }
 
+    /// The time in which at least one of the case's threads was ready to run and waited for a
+    /// CPU, counted since its group was made: version 2's `cpu.pressure` (its `some` total);
+    /// `None` in version 1, or where the kernel keeps no pressure.
+    #[must_use]
+    pub fn cpu_waited(&self) -> Option<Duration> {
+        match &self.kept.as_ref()?.groups {
+            Groups::V2(group) => {
+                some_total(&fs::read_to_string(group.0.join("cpu.pressure")).ok()?)
+            }
+            Groups::V1 { .. } => None,
+        }
+    }
+
     /// The file that lists the processes in the case's groups (`cgroup.procs` of its `pids`
     /// group), every process its program starts among them.
     #[must_use]
@@ -610,6 +623,16 @@ fn counter(file: &Path, name: &str) -> u64 {
             })
         })
         .unwrap_or(0)
+}
+
+/// The `total=` of the `some` line of a pressure file (`some avg10=0.00 ... total=123`), in
+/// microseconds.
+fn some_total(text: &str) -> Option<Duration> {
+    let line = text.lines().find(|line| line.starts_with("some "))?;
+    let total = line
+        .split_ascii_whitespace()
+        .find_map(|field| field.strip_prefix("total="))?;
+    total.parse().ok().map(Duration::from_micros)
 }
 
 /// Kills the processes of `group` until none is left, a bounded number of times.
@@ -818,6 +841,14 @@ mod tests {
         // Removed off this thread, which kills what it holds.
         left.wait().expect("killed");
         drop(second);
+    }
+
+    #[test]
+    fn the_time_some_thread_waited_is_the_total_of_the_some_line() {
+        let pressure = "some avg10=0.00 avg60=1.50 avg300=0.20 total=2500\n\
+                        full avg10=0.00 avg60=0.00 avg300=0.00 total=900\n";
+        assert_eq!(some_total(pressure), Some(Duration::from_micros(2500)));
+        assert_eq!(some_total("full avg10=0.00 total=900\n"), None);
     }
 
     #[test]

@@ -205,7 +205,7 @@ impl Case<'_> {
             interactor,
             (&fixture.transcript.stdin(), &fixture.transcript.stdout()),
             program,
-            (how.limits, how.limits.wall()),
+            (how.limits, how.limits.ceiling()),
             sandbox,
         )?;
         let judgement = judge_validated(

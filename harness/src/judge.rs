@@ -78,15 +78,19 @@ pub enum Verdict {
 pub enum TimeLimit {
     /// It used this much CPU time, its limit.
     Cpu(Duration),
-    /// It lasted `wall` on the clock, [`Limits::WALL_FACTOR`] times its CPU time limit `limit`,
-    /// having used only `used` of it: it slept, or waited for something that did not come.
+    /// It was stopped on the clock having used only `used` of its CPU time limit `limit`: its
+    /// own time (its time on the clock less the time it waited for a CPU) reached `limit`, or
+    /// it lasted `ceiling`, the clock's bound.
     Wall {
-        /// How long it lasted.
-        wall: Duration,
         /// Its CPU time limit.
         limit: Duration,
         /// The CPU time it used.
         used: Duration,
+        /// Its own time, where the time it waited for a CPU could be read.
+        own: Option<Duration>,
+        /// The bound on the clock it reached ([`Limits::ceiling`], or [`Limits::wall`] where its
+        /// own time is not known); `None` when its own time reached `limit`.
+        ceiling: Option<Duration>,
     },
 }
 
@@ -96,10 +100,11 @@ impl TimeLimit {
     pub fn of(timeout: Timeout, limits: Limits) -> TimeLimit {
         match timeout {
             Timeout::Cpu => TimeLimit::Cpu(limits.timeout),
-            Timeout::Wall(used) => TimeLimit::Wall {
-                wall: limits.wall(),
+            Timeout::Wall(clock) => TimeLimit::Wall {
                 limit: limits.timeout,
-                used,
+                used: clock.used,
+                own: clock.own,
+                ceiling: clock.ceiling,
             },
         }
     }
@@ -227,14 +232,41 @@ impl fmt::Display for Verdict {
                  set with `--timeout` or in the kata's manifest.",
                 seconds(*limit)
             ),
-            Verdict::TimedOut(TimeLimit::Wall { wall, limit, used }) => write!(
-                f,
-                "The program waited {} s without using its CPU time (it used {:.1} s of the {} s it \
-                 may use), and was stopped: it sleeps, or waits for something that does not come.",
-                seconds(*wall),
-                used.as_secs_f64(),
-                seconds(*limit)
-            ),
+            Verdict::TimedOut(TimeLimit::Wall {
+                limit,
+                used,
+                own,
+                ceiling,
+            }) => match (ceiling, own) {
+                (None, _) => write!(
+                    f,
+                    "The program spent {} s on the clock, not counting the time it waited for a \
+                     CPU, without using its CPU time (it used {:.1} s of the {} s it may use), \
+                     and was stopped: it sleeps, or waits for something that does not come.",
+                    seconds(*limit),
+                    used.as_secs_f64(),
+                    seconds(*limit)
+                ),
+                (Some(ceiling), Some(own)) => write!(
+                    f,
+                    "The program lasted {} s on the clock, the most a case may, and was stopped: \
+                     it waited for a CPU all but {:.1} s of it, and used {:.1} s of the {} s of \
+                     CPU time it may use. The machine is too busy to grade on.",
+                    seconds(*ceiling),
+                    own.as_secs_f64(),
+                    used.as_secs_f64(),
+                    seconds(*limit)
+                ),
+                (Some(ceiling), None) => write!(
+                    f,
+                    "The program waited {} s without using its CPU time (it used {:.1} s of the {} \
+                     s it may use), and was stopped: it sleeps, or waits for something that does \
+                     not come.",
+                    seconds(*ceiling),
+                    used.as_secs_f64(),
+                    seconds(*limit)
+                ),
+            },
             Verdict::TooMuchOutput(cap) => {
                 write!(
                     f,
@@ -661,10 +693,21 @@ fn at_end_of_input(run: &Run, written: usize, limits: Limits) -> String {
         Outcome::TimedOut(Timeout::Cpu) => {
             format!("used up its {} s of CPU time", seconds(limits.timeout))
         }
-        Outcome::TimedOut(Timeout::Wall(_)) => format!(
-            "waited {} s without using its CPU time",
-            seconds(limits.wall())
-        ),
+        Outcome::TimedOut(Timeout::Wall(clock)) => match (clock.ceiling, clock.own) {
+            (None, _) => format!(
+                "spent {} s on the clock, not counting the time it waited for a CPU, without \
+                 using its CPU time",
+                seconds(limits.timeout)
+            ),
+            (Some(ceiling), Some(own)) => format!(
+                "lasted {} s on the clock, waiting for a CPU all but {:.1} s of it",
+                seconds(ceiling),
+                own.as_secs_f64()
+            ),
+            (Some(ceiling), None) => {
+                format!("waited {} s without using its CPU time", seconds(ceiling))
+            }
+        },
         Outcome::CannotStart(why) => format!("could not be waited for: {why}"),
         Outcome::LimitExceeded(limit) => {
             return format!(
@@ -726,6 +769,7 @@ fn compare(fixture: &Fixture, stdout: &[u8], check: &dyn ContentCheck) -> Compar
 mod tests {
     use super::*;
     use crate::content::{Mismatch, Place, Presentation, Spot};
+    use crate::process::Clock;
 
     /// A check that finds what it is told to, whatever the output.
     struct Says(Finding);
@@ -878,8 +922,31 @@ mod tests {
             ended(Outcome::TimedOut(Timeout::Cpu), b"Q: "),
             "wrote nothing more and used up its 10 s of CPU time"
         );
+        let clock = |own, ceiling| {
+            Outcome::TimedOut(Timeout::Wall(Clock {
+                used: Duration::ZERO,
+                own,
+                ceiling,
+            }))
+        };
         assert_eq!(
-            ended(Outcome::TimedOut(Timeout::Wall(Duration::ZERO)), b"Q: "),
+            ended(clock(Some(Duration::from_secs(10)), None), b"Q: "),
+            "wrote nothing more and spent 10 s on the clock, not counting the time it waited for \
+             a CPU, without using its CPU time"
+        );
+        assert_eq!(
+            ended(
+                clock(
+                    Some(Duration::from_millis(2500)),
+                    Some(Limits::default().ceiling())
+                ),
+                b"Q: "
+            ),
+            "wrote nothing more and lasted 100 s on the clock, waiting for a CPU all but 2.5 s \
+             of it"
+        );
+        assert_eq!(
+            ended(clock(None, Some(Limits::default().wall())), b"Q: "),
             "wrote nothing more and waited 40 s without using its CPU time"
         );
         assert_eq!(

@@ -154,7 +154,7 @@ pub(crate) fn assert_every_case_exactly_right(report: &str) {
     );
 }
 
-/// A hanging fault is stopped on the clock, at four times its CPU time limit, and leaves no
+/// A hanging fault is stopped on the clock, once its own time reaches its limit, and leaves no
 /// process behind: the sleeper that `hangs-in-child` starts is tagged with a marker unique to
 /// this test.
 fn hanging(fault: &str) {
@@ -163,9 +163,10 @@ fn hanging(fault: &str) {
     assert_eq!(graded.status, Some(1), "{fault}: {}", graded.report);
     assert!(
         graded.report.contains(
-            "Timed out in test #1 (draw-full-grid)\nThe program waited 0.2 s without using its CPU \
-             time (it used 0.0 s of the 0.05 s it may use), and was stopped: it sleeps, or waits \
-             for something that does not come.\n"
+            "Timed out in test #1 (draw-full-grid)\nThe program spent 0.05 s on the clock, not \
+             counting the time it waited for a CPU, without using its CPU time (it used 0.0 s of \
+             the 0.05 s it may use), and was stopped: it sleeps, or waits for something that \
+             does not come.\n"
         ),
         "{fault}: {}",
         graded.report

@@ -1,15 +1,17 @@
 //! The limits a running case is held to beside its output: its memory and processes in its
 //! control groups' counters, what it wrote to disk in its home (a file system of its own that
-//! filled up, or a folder whose size reached the limit), and the CPU time it used.
+//! filled up, or a folder whose size reached the limit), the CPU time it used, and its own time
+//! and the clock's bounds.
 
 use std::fs;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::Limit;
 use super::cpu::Counter;
+use super::own_time::OwnTime;
+use super::{Clock, Limit, Limits, Timeout};
 use crate::cgroup::{Breach, CaseGroup};
 use crate::disk::MountedHome;
 
@@ -29,6 +31,8 @@ pub(super) struct Bounds {
     pub(super) disk: u64,
     /// Where its CPU time is counted.
     pub(super) cpu: Counter,
+    /// Its time on the clock less the time it waited for a CPU.
+    pub(super) own_time: OwnTime,
 }
 
 /// A case's home, as the grader looks at it.
@@ -63,11 +67,86 @@ impl Bounds {
         self.cpu.used(self.group.as_ref())
     }
 
+    /// When the case, started at `started`, is stopped on the clock whatever it does: at its
+    /// ceiling where its CPU time is seen (or at [`Limits::wall`] where its waiting for a CPU
+    /// cannot be read), else at its time limit, the only bound there is.
+    pub(super) fn deadline(&mut self, started: Instant, limits: Limits) -> Instant {
+        match self.cpu_time() {
+            Some(_) if self.own_time.is_measured() => started + limits.ceiling(),
+            Some(_) => started + limits.wall(),
+            None => started + limits.timeout,
+        }
+    }
+
+    /// The time limit the case has reached, if any: its CPU time, or its own time on the clock
+    /// (or, its waiting for a CPU having turned out not to be readable, [`Limits::wall`]).
+    /// `excused` is time on the clock that is not the program's either: the time it waited for
+    /// the answers of the program it converses with.
+    pub(super) fn time_out(&mut self, limits: Limits, excused: Duration) -> Option<Timeout> {
+        let used = self.cpu_time()?;
+        if used >= limits.timeout {
+            return Some(Timeout::Cpu);
+        }
+        let Bounds {
+            own_time,
+            group,
+            cpu,
+            ..
+        } = self;
+        let group = group.as_ref();
+        let own = own_time
+            .look(limits.timeout, group, || members(group, cpu))
+            .map(|own| own.saturating_sub(excused));
+        let clock = match own {
+            Some(own) if own >= limits.timeout => Clock {
+                used,
+                own: Some(own),
+                ceiling: None,
+            },
+            None if own_time.began().elapsed() >= limits.wall() => Clock {
+                used,
+                own: None,
+                ceiling: Some(limits.wall()),
+            },
+            _ => return None,
+        };
+        Some(Timeout::Wall(clock))
+    }
+
+    /// Why the case was stopped at its deadline, `bound` after it started.
+    pub(super) fn at_deadline(&mut self, limits: Limits, bound: Duration) -> Timeout {
+        match self.cpu_time() {
+            Some(used) if used < limits.timeout => Timeout::Wall(Clock {
+                used,
+                own: self.own_time.own(),
+                ceiling: Some(bound),
+            }),
+            _ => Timeout::Cpu,
+        }
+    }
+
     /// Kills every process of the case that its control groups hold.
     pub(super) fn kill_all(&self) {
         if let Some(group) = &self.group {
             group.kill_all();
         }
+    }
+}
+
+/// The processes of a case: those its control group lists where it has one (every process it
+/// started, whatever process group it moved to), else those its CPU time was added up over.
+fn members(group: Option<&CaseGroup>, cpu: &mut Counter) -> Option<Vec<u32>> {
+    match group.and_then(CaseGroup::procs) {
+        Some(procs) => {
+            let listed = fs::read_to_string(procs).ok()?;
+            Some(
+                listed
+                    .lines()
+                    .filter_map(|pid| pid.trim().parse().ok())
+                    .collect(),
+            )
+        }
+        None => cpu.members(),
     }
 }
 

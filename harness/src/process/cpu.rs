@@ -41,6 +41,18 @@ impl Counter {
             Counter::None => None,
         }
     }
+
+    /// The processes of the group as it was last added up, looked at again if it was not in the
+    /// last [`PROCESS_LOOK`]; `None` where they are not added up.
+    pub(super) fn members(&mut self) -> Option<Vec<u32>> {
+        match self {
+            Counter::Processes(processes) => {
+                processes.used();
+                Some(processes.members.clone())
+            }
+            Counter::Group | Counter::None => None,
+        }
+    }
 }
 
 /// The CPU time of the processes of one process group, read from `/proc`: each one's own (all
@@ -57,6 +69,8 @@ pub(super) struct ProcessGroup {
     /// The last pid the system handed out when `/proc` was last listed: when it goes down, pids
     /// are handed out again, and one known as another's may now be the group's.
     last_pid: Option<u32>,
+    /// The processes found in the group when it was last added up.
+    members: Vec<u32>,
     /// The most CPU time seen, and when it was seen.
     most: Duration,
     looked: Option<Instant>,
@@ -69,6 +83,7 @@ impl ProcessGroup {
             ticks,
             others: HashSet::new(),
             last_pid: None,
+            members: Vec::new(),
             most: Duration::ZERO,
             looked: None,
         }
@@ -93,6 +108,7 @@ impl ProcessGroup {
             return self.most;
         };
         let mut ticks = 0;
+        self.members.clear();
         for pid in entries.filter_map(|entry| entry.ok()?.file_name().to_str()?.parse().ok()) {
             if self.others.contains(&pid) {
                 continue;
@@ -101,7 +117,10 @@ impl ProcessGroup {
                 .ok()
                 .and_then(|stat| Times::parse(&stat))
             {
-                Some(times) if times.group == self.group => ticks += times.ticks,
+                Some(times) if times.group == self.group => {
+                    ticks += times.ticks;
+                    self.members.push(pid);
+                }
                 Some(_) => {
                     self.others.insert(pid);
                 }

@@ -124,10 +124,7 @@ pub(super) fn drive_with(
     }
     let mut feed = Feed::new(stdin, source, watcher);
     // Where no CPU time can be seen, the time limit is kept on the clock.
-    let deadline = match bounds.cpu_time() {
-        Some(_) => started + limits.wall(),
-        None => started + limits.timeout,
-    };
+    let deadline = bounds.deadline(started, limits);
 
     {
         // A panic below must not leave a program running that waits for input.
@@ -149,18 +146,15 @@ pub(super) fn drive_with(
             }
             let now = Instant::now();
             if now >= deadline {
-                timeout = Some(match bounds.cpu_time() {
-                    Some(used) if used < limits.timeout => Timeout::Wall(used),
-                    _ => Timeout::Cpu,
-                });
+                timeout = Some(bounds.at_deadline(limits, deadline - started));
                 break None;
             }
             if now >= limits_looked + LIMITS_LOOK {
                 limits_looked = now;
                 breach = bounds.breach();
-                if breach.is_none() && bounds.cpu_time().is_some_and(|used| used >= limits.timeout)
-                {
-                    timeout = Some(Timeout::Cpu);
+                if breach.is_none() {
+                    let awaited = feed.relay.as_ref().map_or(Duration::ZERO, Relay::awaited);
+                    timeout = bounds.time_out(limits, awaited);
                 }
                 if breach.is_some() || timeout.is_some() {
                     reaper::kill_group(group);

@@ -4,9 +4,10 @@
 //! and an output cap.
 //!
 //! `spawn` sets the process up (the one place where it is), `drive` feeds and drains it to its
-//! end, `watch` sees, through Linux's `/proc`, when it waits for input, and `cpu` counts the CPU
-//! time it uses. `answering` decides each input when the program waits, and `converse` relays a
-//! conversation with a partner program (a kata's interactor), whose output is the input.
+//! end, `watch` sees, through Linux's `/proc`, when it waits for input, `cpu` counts the CPU
+//! time it uses, and `own_time` its time on the clock less the time it waited for a CPU.
+//! `answering` decides each input when the program waits, and `converse` relays a conversation
+//! with a partner program (a kata's interactor), whose output is the input.
 //!
 //! # Time
 //!
@@ -15,9 +16,28 @@
 //! down without making it use more. The CPU time is read from the case's control group where it
 //! has one (cgroup v1's `cpuacct`, v2's `cpu.stat`), else added up over the processes of its
 //! process group in `/proc` (each one's own time and its waited-for children's), which misses
-//! what a process that left the group uses. A program that sleeps or waits for something that
-//! never comes uses no CPU time: it is stopped on the clock, after [`Limits::WALL_FACTOR`] times
-//! its time limit ([`Limits::wall`]).
+//! what a process that left the group uses.
+//!
+//! A program that sleeps or waits for something that never comes uses no CPU time: it is stopped
+//! when its own time reaches the same limit, its time on the clock less the time its processes
+//! waited for a CPU, which is what a busy machine adds. That waiting is read from cgroup v2's
+//! `cpu.pressure` of the case's group where it shows it (its `some` total: the time in which at
+//! least one of its threads was ready to run and waited), else from each thread's `schedstat`
+//! in `/proc` (its second field, the time it waited in a run queue), the case's processes being
+//! found as for its CPU time. The threads are looked at every 25 ms, and each look adds the
+//! largest wait any one thread was charged since the last: threads that wait at once count once,
+//! where adding them up would count two threads' waits twice and never stop a program of many.
+//! A thread's wait is charged when it ends, so one that spans looks is charged whole at the look
+//! after it ends: the total is held to the time on the clock as a whole, not each look to its
+//! interval. A thread that ends between looks loses its wait since the last. The run is also
+//! stopped on the clock, whatever it does, at a ceiling ([`Limits::ceiling`], ten times its time
+//! limit) for what cannot be measured: only a machine so busy that the program waited for a CPU
+//! nine tenths of the time reaches it. Where the waiting cannot be read (no `schedstat`, or
+//! threads `/proc` hides), the clock's bound is [`Limits::wall`], [`Limits::WALL_FACTOR`] times
+//! the time limit, as though every moment might have been spent waiting.
+//!
+//! A program's own time counts whatever it waits on that is not a CPU: the grader giving it its
+//! next input (microseconds a line on an idle machine), or an interactor's reply.
 //!
 //! # When a program waits for input
 //!
@@ -62,6 +82,7 @@ mod bounds;
 mod converse;
 mod cpu;
 mod drive;
+mod own_time;
 mod spawn;
 mod watch;
 
@@ -83,8 +104,10 @@ pub use watch::Unsupported;
 /// How long a case may run, and how much it may write and use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// CPU time for the whole run, the program's and every process's it starts (see the module's
-    /// docs); the run is also stopped on the clock after [`Limits::wall`].
+    /// CPU time for the whole run, the program's and every process's it starts, and its own
+    /// time on the clock, less the time it waited for a CPU (see the module's docs); the run is
+    /// also stopped on the clock at [`Limits::ceiling`], or [`Limits::wall`] where its waiting
+    /// cannot be read.
     pub timeout: Duration,
     /// Bytes of standard output; the program is killed as soon as it writes more.
     pub max_stdout: usize,
@@ -108,12 +131,17 @@ impl Limits {
     pub const PROCESSES: u32 = 1024;
     /// The default disk limit.
     pub const DISK: u64 = 256 << 20;
-    /// How many times its CPU time limit a run may last on the clock. A program that is right
-    /// uses its CPU time in about as long on an idle machine; on one where two other busy
-    /// processes share each core with it, it gets a third of a core, and takes three times as
-    /// long: four times leaves room beyond that, and stops a program that sleeps or waits for
-    /// ever after four times its limit.
+    /// How many times its CPU time limit a run may last on the clock where the time it waits
+    /// for a CPU cannot be read. A program that is right uses its CPU time in about as long on an
+    /// idle machine; on one where two other busy processes share each core with it, it gets a
+    /// third of a core, and takes three times as long: four times leaves room beyond that, and
+    /// stops a program that sleeps or waits for ever after four times its limit.
     pub const WALL_FACTOR: u32 = 4;
+    /// How many times its CPU time limit a run may last on the clock where the time it waits
+    /// for a CPU is read, and its own time is bounded by its limit: only a machine where a
+    /// program waits nine tenths of the time (ten busy processes a core) reaches it, and it
+    /// still bounds what cannot be seen (a process that left the case's group, say).
+    pub const CEILING_FACTOR: u32 = 10;
 
     /// No limit on memory, processes or disk, for a program that is trusted (a build), and the
     /// defaults of [`Limits::default`] for the rest.
@@ -128,10 +156,18 @@ impl Limits {
 }
 
 impl Limits {
-    /// How long a run may last on the clock: [`Limits::WALL_FACTOR`] times its CPU time limit.
+    /// How long a run may last on the clock where the time it waits for a CPU cannot be read:
+    /// [`Limits::WALL_FACTOR`] times its CPU time limit.
     #[must_use]
     pub fn wall(&self) -> Duration {
         self.timeout.saturating_mul(Limits::WALL_FACTOR)
+    }
+
+    /// The longest a run may last on the clock, wherever it runs: [`Limits::CEILING_FACTOR`]
+    /// times its CPU time limit.
+    #[must_use]
+    pub fn ceiling(&self) -> Duration {
+        self.timeout.saturating_mul(Limits::CEILING_FACTOR)
     }
 }
 
@@ -198,9 +234,22 @@ impl Mode {
 pub enum Timeout {
     /// It used its CPU time, [`Limits::timeout`].
     Cpu,
-    /// It lasted [`Limits::wall`] on the clock, having used this much CPU time, less than its
-    /// limit: it slept, or waited for something that did not come.
-    Wall(Duration),
+    /// It was stopped on the clock, having used less CPU time than its limit: it slept, or
+    /// waited for something that did not come (or, at a ceiling, for a CPU).
+    Wall(Clock),
+}
+
+/// What a run stopped on the clock had used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Its CPU time, less than its limit.
+    pub used: Duration,
+    /// Its own time: its time on the clock less the time its processes waited for a CPU;
+    /// `None` where that waiting cannot be read.
+    pub own: Option<Duration>,
+    /// The bound on the clock it reached ([`Limits::ceiling`], or [`Limits::wall`] where its
+    /// own time is not known); `None` when its own time reached its limit.
+    pub ceiling: Option<Duration>,
 }
 
 /// How a run ended.
@@ -362,6 +411,8 @@ fn start(
         file_size: limits.disk,
         memory: limits.memory,
     };
+    // From here on the time is the program's own, less what it waits for a CPU.
+    let began = Instant::now();
     let spawned = match spawn::spawn(&executable, args, program.folder(), &confinement) {
         Ok(spawned) => spawned,
         Err(LaunchError::Program(why)) => return Ok(Err(why)),
@@ -372,6 +423,7 @@ fn start(
         census.and_then(|census| watch::Watcher::new(census, leader, &spawned.stdin).ok());
     let home = case_sandbox.as_ref().map(|sandbox| sandbox.home());
     let cpu = cpu::Counter::new(leader, group.as_ref());
+    let own_time = own_time::OwnTime::new(began, group.as_ref());
     let bounds = bounds::Bounds {
         group,
         home: home.map(|home| {
@@ -388,6 +440,7 @@ fn start(
         }),
         disk: limits.disk,
         cpu,
+        own_time,
     };
     Ok(Ok(Started {
         spawned,

@@ -1,0 +1,248 @@
+//! A case's own time: its time on the clock less the time its processes waited for a CPU, which
+//! bounds a program that sleeps without stopping one that a busy machine slows down (the rule
+//! is in the docs of [`super`]).
+
+use std::collections::HashMap;
+use std::fs;
+use std::io;
+use std::time::{Duration, Instant};
+
+use crate::cgroup::CaseGroup;
+
+/// How often the waiting is read, at most, unless the own time may have reached its limit since
+/// the last look: each look reads a file of each thread.
+const LOOK: Duration = Duration::from_millis(25);
+
+/// The own time of one case.
+#[derive(Debug)]
+pub(super) struct OwnTime {
+    /// When its program was started: the grader's work before is not its own.
+    began: Instant,
+    way: Way,
+    /// The time it waited for a CPU up to the last look, and when that look was.
+    waited: Duration,
+    looked: Instant,
+}
+
+/// Where the time a case waited for a CPU is read.
+#[derive(Debug)]
+enum Way {
+    /// Its control group's `cpu.pressure`, which had counted this much when it began.
+    Pressure(Duration),
+    /// Each of its threads' `schedstat`.
+    Threads(Waits),
+    /// Nowhere: this system does not show it, or `/proc` hides its threads.
+    Unseen,
+}
+
+impl OwnTime {
+    /// The own time of a case whose program was started at `began`, in `group` if it has one.
+    pub(super) fn new(began: Instant, group: Option<&CaseGroup>) -> OwnTime {
+        let way = if let Some(before) = group.and_then(CaseGroup::cpu_waited) {
+            Way::Pressure(before)
+        } else if fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|text| run_delay(&text))
+            .is_some()
+        {
+            Way::Threads(Waits::default())
+        } else {
+            Way::Unseen
+        };
+        OwnTime {
+            began,
+            way,
+            waited: Duration::ZERO,
+            looked: began,
+        }
+    }
+
+    /// Whether its waiting for a CPU can be read (so far).
+    pub(super) fn is_measured(&self) -> bool {
+        !matches!(self.way, Way::Unseen)
+    }
+
+    /// When its program was started.
+    pub(super) fn began(&self) -> Instant {
+        self.began
+    }
+
+    /// Its own time at the last look, `None` where it is not known.
+    pub(super) fn own(&self) -> Option<Duration> {
+        self.is_measured().then(|| {
+            self.looked
+                .saturating_duration_since(self.began)
+                .saturating_sub(self.waited)
+        })
+    }
+
+    /// Its own time now, looking again at `group`'s waiting, or at the threads of `members`
+    /// (its processes, `None` where they cannot be listed), if the last look is [`LOOK`] old or
+    /// if it may have reached `limit` since. `None` where it cannot be known.
+    pub(super) fn look(
+        &mut self,
+        limit: Duration,
+        group: Option<&CaseGroup>,
+        members: impl FnOnce() -> Option<Vec<u32>>,
+    ) -> Option<Duration> {
+        let now = Instant::now();
+        // What it would be had it waited for nothing since the last look.
+        let at_most = now
+            .saturating_duration_since(self.began)
+            .saturating_sub(self.waited);
+        if now < self.looked + LOOK && at_most < limit {
+            return self.own();
+        }
+        let elapsed = now.saturating_duration_since(self.began);
+        let waited = match &mut self.way {
+            Way::Unseen => None,
+            Way::Pressure(before) => group
+                .and_then(CaseGroup::cpu_waited)
+                .map(|total| total.saturating_sub(*before).min(elapsed)),
+            Way::Threads(waits) => members()
+                .and_then(|pids| threads(&pids).ok())
+                // None read: its processes have all ended (the run ends with its leader), or
+                // `/proc` hides them. Either way nothing more can be known.
+                .filter(|threads| !threads.is_empty())
+                .map(|threads| waits.add(&threads, elapsed)),
+        };
+        match waited {
+            Some(waited) => {
+                self.waited = waited;
+                self.looked = now;
+            }
+            None => self.way = Way::Unseen,
+        }
+        self.own()
+    }
+}
+
+/// An estimate of the time the threads of a case waited for a CPU, from looks at each one's
+/// total wait: each look adds the largest wait any one thread was charged since the last, so
+/// that threads that wait at once count once. The kernel charges a wait when it ends, so one
+/// that spans looks is charged whole at the look after it ends: the total, not each look's
+/// share, is held to the time elapsed. A thread that ends between looks loses its wait since
+/// the last.
+#[derive(Debug, Default)]
+struct Waits {
+    /// Each thread's total wait at the last look, by its id.
+    seen: HashMap<u32, Duration>,
+    /// The estimate so far.
+    total: Duration,
+}
+
+impl Waits {
+    /// Adds a look at `threads` (each one's id and total wait), `elapsed` after the case began;
+    /// returns the estimate.
+    fn add(&mut self, threads: &[(u32, Duration)], elapsed: Duration) -> Duration {
+        let mut most = Duration::ZERO;
+        let mut seen = HashMap::with_capacity(threads.len());
+        for &(thread, waited) in threads {
+            // A thread not seen before started since the last look (or was found late), with
+            // nothing waited before it started; one whose total went down is another thread
+            // given the same id.
+            let before = self
+                .seen
+                .get(&thread)
+                .copied()
+                .filter(|&before| before <= waited)
+                .unwrap_or_default();
+            most = most.max(waited - before);
+            seen.insert(thread, waited);
+        }
+        self.seen = seen;
+        self.total = (self.total + most).min(elapsed);
+        self.total
+    }
+}
+
+/// Each thread of the processes `pids` with the time it has waited for a CPU, those that have
+/// ended since left out.
+///
+/// # Errors
+///
+/// Where `/proc` does not let a thread's wait be read.
+fn threads(pids: &[u32]) -> io::Result<Vec<(u32, Duration)>> {
+    let mut threads = Vec::new();
+    for pid in pids {
+        let tasks = match fs::read_dir(format!("/proc/{pid}/task")) {
+            Ok(tasks) => tasks,
+            Err(error) if gone(&error) => continue,
+            Err(error) => return Err(error),
+        };
+        let ids = tasks.filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok());
+        for thread in ids {
+            match fs::read_to_string(format!("/proc/{pid}/task/{thread}/schedstat")) {
+                Ok(text) => {
+                    let waited = run_delay(&text).ok_or_else(|| {
+                        io::Error::new(io::ErrorKind::InvalidData, "a schedstat unread")
+                    })?;
+                    threads.push((thread, waited));
+                }
+                Err(error) if gone(&error) => {}
+                Err(error) => return Err(error),
+            }
+        }
+    }
+    Ok(threads)
+}
+
+/// Whether `error` is that of a process or thread that has ended.
+fn gone(error: &io::Error) -> bool {
+    error.kind() == io::ErrorKind::NotFound || error.raw_os_error() == Some(libc::ESRCH)
+}
+
+/// The second field of a `schedstat` (`<run time> <run delay> <time slices>`, in nanoseconds):
+/// the time the thread has waited in a run queue.
+fn run_delay(text: &str) -> Option<Duration> {
+    let field = text.split_ascii_whitespace().nth(1)?;
+    field.parse().ok().map(Duration::from_nanos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(milliseconds: u64) -> Duration {
+        Duration::from_millis(milliseconds)
+    }
+
+    #[test]
+    fn threads_that_wait_at_once_count_once() {
+        let mut waits = Waits::default();
+        assert_eq!(waits.add(&[(1, ms(10)), (2, ms(10))], ms(25)), ms(10));
+        // The next look: the first waited 5 more, the second 15 more.
+        assert_eq!(waits.add(&[(1, ms(15)), (2, ms(25))], ms(50)), ms(25));
+    }
+
+    #[test]
+    fn a_thread_that_ended_loses_only_its_last_interval() {
+        let mut waits = Waits::default();
+        assert_eq!(waits.add(&[(1, ms(10))], ms(25)), ms(10));
+        // The first ended, having waited more since; a new one waited 5 since it started.
+        assert_eq!(waits.add(&[(2, ms(5))], ms(50)), ms(15));
+        // An id given again, to a thread that waited less than the one before it.
+        assert_eq!(waits.add(&[(2, ms(5)), (1, ms(2))], ms(75)), ms(17));
+    }
+
+    #[test]
+    fn the_total_is_held_to_the_time_elapsed_not_each_look_to_its_interval() {
+        let mut waits = Waits::default();
+        // More than the time elapsed: a wait cannot be longer than the run.
+        assert_eq!(waits.add(&[(1, ms(40))], ms(30)), ms(30));
+        let mut waits = Waits::default();
+        assert_eq!(waits.add(&[(1, ms(0))], ms(25)), ms(0));
+        assert_eq!(waits.add(&[(1, ms(0))], ms(50)), ms(0));
+        // One wait from 15 ms to 75 ms, charged when it ended: all of it counts.
+        assert_eq!(waits.add(&[(1, ms(60))], ms(75)), ms(60));
+    }
+
+    #[test]
+    fn reads_the_run_delay_of_a_schedstat() {
+        assert_eq!(run_delay("52341 1500000 7\n"), Some(ms(1) + ms(1) / 2));
+        assert_eq!(run_delay("52341\n"), None);
+        if let Ok(own) = fs::read_to_string("/proc/thread-self/schedstat") {
+            assert!(run_delay(&own).is_some(), "{own}");
+        }
+    }
+}
