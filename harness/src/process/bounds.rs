@@ -92,9 +92,9 @@ impl Bounds {
             ..
         } = self;
         let group = group.as_ref();
-        let own = own_time.look(limits.timeout, group, || members(group, cpu));
+        let own = own_time.look(limits.own_time(), group, || members(group, cpu));
         let clock = match own {
-            Some(own) if own >= limits.timeout => Clock {
+            Some(own) if own >= limits.own_time() => Clock {
                 used,
                 own: Some(own),
                 ceiling: None,
