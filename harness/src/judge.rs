@@ -79,8 +79,8 @@ pub enum TimeLimit {
     /// It used this much CPU time, its limit.
     Cpu(Duration),
     /// It was stopped on the clock having used only `used` of its CPU time limit `limit`: its
-    /// own time (its time on the clock less the time it waited for a CPU) reached `limit`, or
-    /// it lasted `ceiling`, the clock's bound.
+    /// own time (its time on the clock less the time it waited for a CPU) passed `limit`
+    /// ([`Limits::own_time`]), or it lasted `ceiling`, the clock's bound.
     Wall {
         /// Its CPU time limit.
         limit: Duration,
@@ -89,7 +89,7 @@ pub enum TimeLimit {
         /// Its own time, where the time it waited for a CPU could be read.
         own: Option<Duration>,
         /// The bound on the clock it reached ([`Limits::ceiling`], or [`Limits::wall`] where its
-        /// own time is not known); `None` when its own time reached `limit`.
+        /// own time is not known); `None` when its own time passed `limit`.
         ceiling: Option<Duration>,
     },
 }

@@ -154,7 +154,7 @@ pub(crate) fn assert_every_case_exactly_right(report: &str) {
     );
 }
 
-/// A hanging fault is stopped on the clock, once its own time reaches its limit, and leaves no
+/// A hanging fault is stopped on the clock, once its own time passes its limit, and leaves no
 /// process behind: the sleeper that `hangs-in-child` starts is tagged with a marker unique to
 /// this test.
 fn hanging(fault: &str) {

@@ -114,8 +114,8 @@ pub(crate) fn trials() -> Vec<Trial> {
             "waiting::a_program_waiting_in_poll_on_another_pipe_is_not_waiting_for_input",
             || interactive(Ok(())),
             |()| {
-                // Stopped on the clock once its own time reaches this, eight times as long as
-                // a poll-family wait must last to count.
+                // Stopped on the clock once its own time passes this, eight times as long as a
+                // poll-family wait must last to count.
                 let graded = grade(&submission(
                     &["--timeout", "0.2"],
                     "polls-another-pipe",

@@ -95,10 +95,10 @@ impl Bounds {
         } = self;
         let group = group.as_ref();
         let own = own_time
-            .look(limits.timeout, group, || members(group, cpu))
+            .look(limits.own_time(), group, || members(group, cpu))
             .map(|own| own.saturating_sub(excused));
         let clock = match own {
-            Some(own) if own >= limits.timeout => Clock {
+            Some(own) if own >= limits.own_time() => Clock {
                 used,
                 own: Some(own),
                 ceiling: None,

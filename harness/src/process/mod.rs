@@ -19,8 +19,11 @@
 //! what a process that left the group uses.
 //!
 //! A program that sleeps or waits for something that never comes uses no CPU time: it is stopped
-//! when its own time reaches the same limit, its time on the clock less the time its processes
-//! waited for a CPU, which is what a busy machine adds. That waiting is read from cgroup v2's
+//! when its own time, its time on the clock less the time its processes waited for a CPU (what a
+//! busy machine adds), passes the same limit by a tenth, at least 50 ms ([`Limits::own_time`]).
+//! A single thread's own time is its CPU time and the time it was blocked (on a file, say): the
+//! margin lets a program that uses its CPU time reach that limit first, its start's reads and
+//! the wait for a CPU in progress, which the kernel charges only when it ends, notwithstanding. That waiting is read from cgroup v2's
 //! `cpu.pressure` of the case's group where it shows it (its `some` total: the time in which at
 //! least one of its threads was ready to run and waited), else from each thread's `schedstat`
 //! in `/proc` (its second field, the time it waited in a run queue), the case's processes being
@@ -142,6 +145,8 @@ impl Limits {
     /// program waits nine tenths of the time (ten busy processes a core) reaches it, and it
     /// still bounds what cannot be seen (a process that left the case's group, say).
     pub const CEILING_FACTOR: u32 = 10;
+    /// The least margin of [`Limits::own_time`] beyond the time limit: two looks at the waiting.
+    const OWN_TIME_MARGIN: Duration = Duration::from_millis(50);
 
     /// No limit on memory, processes or disk, for a program that is trusted (a build), and the
     /// defaults of [`Limits::default`] for the rest.
@@ -161,6 +166,14 @@ impl Limits {
     #[must_use]
     pub fn wall(&self) -> Duration {
         self.timeout.saturating_mul(Limits::WALL_FACTOR)
+    }
+
+    /// The own time a run may spend on the clock, its time less the time it waited for a CPU:
+    /// its CPU time limit and a tenth more, at least 50 ms (see the module's docs).
+    #[must_use]
+    pub fn own_time(&self) -> Duration {
+        let margin = (self.timeout / 10).max(Limits::OWN_TIME_MARGIN);
+        self.timeout.saturating_add(margin)
     }
 
     /// The longest a run may last on the clock, wherever it runs: [`Limits::CEILING_FACTOR`]
@@ -248,7 +261,7 @@ pub struct Clock {
     /// `None` where that waiting cannot be read.
     pub own: Option<Duration>,
     /// The bound on the clock it reached ([`Limits::ceiling`], or [`Limits::wall`] where its
-    /// own time is not known); `None` when its own time reached its limit.
+    /// own time is not known); `None` when its own time reached [`Limits::own_time`].
     pub ceiling: Option<Duration>,
 }
 
@@ -423,7 +436,7 @@ fn start(
         census.and_then(|census| watch::Watcher::new(census, leader, &spawned.stdin).ok());
     let home = case_sandbox.as_ref().map(|sandbox| sandbox.home());
     let cpu = cpu::Counter::new(leader, group.as_ref());
-    let own_time = own_time::OwnTime::new(began, group.as_ref());
+    let own_time = own_time::OwnTime::new(began, leader, group.as_ref());
     let bounds = bounds::Bounds {
         group,
         home: home.map(|home| {

@@ -36,15 +36,14 @@ enum Way {
 }
 
 impl OwnTime {
-    /// The own time of a case whose program was started at `began`, in `group` if it has one.
-    pub(super) fn new(began: Instant, group: Option<&CaseGroup>) -> OwnTime {
+    /// The own time of a case whose program was started at `began`, as process `leader`, in
+    /// `group` if it has one.
+    pub(super) fn new(began: Instant, leader: u32, group: Option<&CaseGroup>) -> OwnTime {
+        // Not reaped yet, so shown even if it has ended, unless `/proc` hides it.
+        let leaders = fs::read_to_string(format!("/proc/{leader}/task/{leader}/schedstat"));
         let way = if let Some(before) = group.and_then(CaseGroup::cpu_waited) {
             Way::Pressure(before)
-        } else if fs::read_to_string("/proc/thread-self/schedstat")
-            .ok()
-            .and_then(|text| run_delay(&text))
-            .is_some()
-        {
+        } else if leaders.ok().and_then(|text| run_delay(&text)).is_some() {
             Way::Threads(Waits::default())
         } else {
             Way::Unseen
@@ -99,12 +98,14 @@ impl OwnTime {
             Way::Pressure(before) => group
                 .and_then(CaseGroup::cpu_waited)
                 .map(|total| total.saturating_sub(*before).min(elapsed)),
-            Way::Threads(waits) => members()
-                .and_then(|pids| threads(&pids).ok())
-                // None read: its processes have all ended (the run ends with its leader), or
-                // `/proc` hides them. Either way nothing more can be known.
-                .filter(|threads| !threads.is_empty())
-                .map(|threads| waits.add(&threads, elapsed)),
+            Way::Threads(waits) => match members().map(|pids| threads(&pids)) {
+                // None left: the run ends with its leader, reaped since. Its own time stays
+                // what it was at the last look.
+                Some(Ok(threads)) if threads.is_empty() => return self.own(),
+                Some(Ok(threads)) => Some(waits.add(&threads, elapsed)),
+                // Its processes cannot be listed, or `/proc` hides a thread.
+                None | Some(Err(_)) => None,
+            },
         };
         match waited {
             Some(waited) => {
