@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use super::answering::Answerer;
 use super::bounds::Bounds;
 use super::converse::{Conversed, Relay, unread};
+use super::own_time;
 use super::spawn::Spawned;
 use super::watch::{Check, Wait, Watcher};
 use super::{Limit, Limits, Outcome, Run, Timeout};
@@ -125,6 +126,7 @@ pub(super) fn drive_with(
     let mut feed = Feed::new(stdin, source, watcher);
     // Where no CPU time can be seen, the time limit is kept on the clock.
     let deadline = bounds.deadline(started, limits);
+    let grader_waited_before = own_time::grader_waited();
 
     {
         // A panic below must not leave a program running that waits for input.
@@ -153,8 +155,14 @@ pub(super) fn drive_with(
                 limits_looked = now;
                 breach = bounds.breach();
                 if breach.is_none() {
+                    // Neither the wait for a partner's answers nor the grader's own wait for a
+                    // CPU (a program waiting for its next input waits for the grader) is the
+                    // program's time.
                     let awaited = feed.relay.as_ref().map_or(Duration::ZERO, Relay::awaited);
-                    timeout = bounds.time_out(limits, awaited);
+                    let held_up = own_time::grader_waited()
+                        .zip(grader_waited_before)
+                        .map_or(Duration::ZERO, |(now, before)| now.saturating_sub(before));
+                    timeout = bounds.time_out(limits, awaited + held_up);
                 }
                 if breach.is_some() || timeout.is_some() {
                     reaper::kill_group(group);

@@ -193,6 +193,11 @@ fn gone(error: &io::Error) -> bool {
     error.kind() == io::ErrorKind::NotFound || error.raw_os_error() == Some(libc::ESRCH)
 }
 
+/// How long the calling thread has waited for a CPU since it started, where that can be read.
+pub(super) fn grader_waited() -> Option<Duration> {
+    run_delay(&fs::read_to_string("/proc/thread-self/schedstat").ok()?)
+}
+
 /// The second field of a `schedstat` (`<run time> <run delay> <time slices>`, in nanoseconds):
 /// the time the thread has waited in a run queue.
 fn run_delay(text: &str) -> Option<Duration> {
