@@ -81,36 +81,19 @@ impl Conversed {
     /// deadline, which ends them).
     pub fn end_partner_input(&mut self) {
         if let Some((mut input, rest)) = self.input.take()
-            && set_blocking(input.as_fd()).is_ok()
+            && super::drive::set_blocking(input.as_fd(), true).is_ok()
         {
             thread::spawn(move || {
                 let _ = input.write_all(&rest);
             });
         }
         if let Some(mut output) = self.output.take()
-            && set_blocking(output.as_fd()).is_ok()
+            && super::drive::set_blocking(output.as_fd(), true).is_ok()
         {
             thread::spawn(move || {
                 let _ = io::copy(&mut output, &mut io::sink());
             });
         }
-    }
-}
-
-/// Makes reads and writes on our end of a pipe block again.
-fn set_blocking(fd: BorrowedFd<'_>) -> io::Result<()> {
-    let fd = fd.as_raw_fd();
-    // SAFETY: fcntl with F_GETFL and F_SETFL reads and sets the flags of an open descriptor,
-    // borrowed for the call; it touches no memory of ours.
-    #[allow(unsafe_code)]
-    let set = unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) >= 0
-    };
-    if set {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
     }
 }
 
@@ -140,8 +123,8 @@ pub(super) struct Relay {
 impl Relay {
     /// Takes `partner`'s pipes to relay through without blocking.
     pub(super) fn new(partner: Partner) -> io::Result<Relay> {
-        super::drive::set_nonblocking(partner.input.as_fd())?;
-        super::drive::set_nonblocking(partner.output.as_fd())?;
+        super::drive::set_blocking(partner.input.as_fd(), false)?;
+        super::drive::set_blocking(partner.output.as_fd(), false)?;
         Ok(Relay {
             input: Some(partner.input),
             output: Some(partner.output),
@@ -372,7 +355,9 @@ impl Relay {
         self.pump(output);
         Conversed {
             stalled: self.stalled,
-            partner_ended_first: self.partner_ended_first,
+            // After the grader ended the program's input, what the program then wrote (a prompt
+            // its exit flushed) may have ended the partner: that ending came second.
+            partner_ended_first: self.partner_ended_first && !self.stalled,
             input: self.input.map(|input| (input, self.to_partner)),
             output: self.output,
         }

@@ -106,7 +106,7 @@ pub(super) fn drive_with(
     let nonblocking = [Some(stdin.as_fd()), stdout.fd(), stderr.fd()]
         .into_iter()
         .flatten()
-        .try_for_each(set_nonblocking);
+        .try_for_each(|fd| set_blocking(fd, false));
     if let Err(error) = nonblocking {
         reaper::kill_group(group);
         let _ = child.wait();
@@ -740,16 +740,21 @@ fn yield_core() {
     }
 }
 
-/// Makes reads and writes on our end of a pipe return at once when they would block. The
-/// program's end is a separate open file, which stays as it was.
-pub(super) fn set_nonblocking(fd: BorrowedFd<'_>) -> io::Result<()> {
+/// Makes reads and writes on our end of a pipe block, or return at once when they would block.
+/// The program's end is a separate open file, which stays as it was.
+pub(super) fn set_blocking(fd: BorrowedFd<'_>, blocking: bool) -> io::Result<()> {
     let fd = fd.as_raw_fd();
     // SAFETY: fcntl with F_GETFL and F_SETFL reads and sets the flags of an open descriptor,
     // borrowed for the call; it touches no memory of ours.
     #[allow(unsafe_code)]
     let set = unsafe {
         let flags = libc::fcntl(fd, libc::F_GETFL);
-        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) >= 0
+        let flags = if blocking {
+            flags & !libc::O_NONBLOCK
+        } else {
+            flags | libc::O_NONBLOCK
+        };
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags) >= 0
     };
     if set {
         Ok(())
