@@ -118,6 +118,8 @@ pub(super) struct Relay {
     awaiting: Option<Instant>,
     /// How long the program has waited for its partner's answers, up to `awaiting`.
     awaited: Duration,
+    /// Where the partner's output is read into, kept from one read to the next.
+    chunk: Box<[u8]>,
 }
 
 impl Relay {
@@ -138,6 +140,7 @@ impl Relay {
             partner_ended_first: false,
             awaiting: None,
             awaited: Duration::ZERO,
+            chunk: vec![0; 8192].into_boxed_slice(),
         })
     }
 
@@ -158,9 +161,9 @@ impl Relay {
     }
 
     /// Moves what can move now: the program's new output (of all it wrote, `output`) to the
-    /// partner, and the partner's output into the grader's hands. Returns whether anything
-    /// moved.
-    pub(super) fn pump(&mut self, output: &[u8]) -> bool {
+    /// partner, and, if `partner_wrote` (its pipe was seen ready, or the grader must have all of
+    /// it), the partner's output into the grader's hands. Returns whether anything moved.
+    pub(super) fn pump(&mut self, output: &[u8], partner_wrote: bool) -> bool {
         if let Some(new) = output.get(self.forwarded..)
             && !new.is_empty()
         {
@@ -175,7 +178,7 @@ impl Relay {
         if wrote && self.to_partner.is_empty() && self.held.is_empty() {
             self.awaiting.get_or_insert_with(Instant::now);
         }
-        let came = self.read_from_partner();
+        let came = partner_wrote && self.read_from_partner();
         if came {
             self.answered();
         }
@@ -231,14 +234,14 @@ impl Relay {
         written > 0
     }
 
-    /// Reads all the partner has written by now.
+    /// Reads all the partner has written by now: up to a read that does not fill the buffer,
+    /// which left the pipe empty.
     fn read_from_partner(&mut self) -> bool {
-        let mut chunk = [0; 8192];
         let mut came = false;
         while self.held.len() < MOST_HELD
             && let Some(output) = &mut self.output
         {
-            match output.read(&mut chunk) {
+            match output.read(&mut self.chunk) {
                 Ok(0) => {
                     self.output = None;
                     self.partner_ended_first = true;
@@ -246,7 +249,10 @@ impl Relay {
                 }
                 Ok(read) => {
                     came = true;
-                    self.held.extend_from_slice(&chunk[..read]);
+                    self.held.extend_from_slice(&self.chunk[..read]);
+                    if read < self.chunk.len() {
+                        break;
+                    }
                 }
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
                 Err(error) if error.kind() == io::ErrorKind::WouldBlock => break,
@@ -352,7 +358,7 @@ impl Relay {
         // read to see whether it ended, and goes nowhere.
         self.held.clear();
         self.read_from_partner();
-        self.pump(output);
+        self.pump(output, true);
         Conversed {
             stalled: self.stalled,
             // After the grader ended the program's input, what the program then wrote (a prompt
@@ -525,7 +531,7 @@ mod tests {
         assert!(waits_for_input(relay.group));
         assert!(!relay.partner_waits(program()));
         // Read by the grader, it is in its hands: still on its way.
-        relay.pump(b"");
+        relay.pump(b"", true);
         assert_eq!(relay.held, b"hi\n");
         assert!(!relay.partner_waits(program()));
         assert_eq!(

@@ -170,16 +170,18 @@ pub(super) fn drive_with(
                     break exit.recv_timeout(LAST_WAIT).ok();
                 }
             }
-            let partner = feed.relay.as_ref().map(Relay::fds).unwrap_or_default();
-            let mut fds: Vec<libc::pollfd> = [
+            let [partner_output, partner_input] =
+                feed.relay.as_ref().map(Relay::fds).unwrap_or_default();
+            // A slot a pipe: what is not there is left out by poll, and only what poll finds
+            // ready is read, so that a conversation costs no reads that find nothing.
+            let mut fds = [
                 (stdout.fd(), libc::POLLIN),
                 (stderr.fd(), libc::POLLIN),
                 (feed.pending_fd(), libc::POLLOUT),
+                partner_output,
+                partner_input,
             ]
-            .into_iter()
-            .chain(partner)
-            .filter_map(|(fd, events)| fd.map(|fd| pollfd(fd, events)))
-            .collect();
+            .map(|(fd, events)| slot(fd, events));
             // Lines held for the program are given when it waits: it is looked at at once.
             let spinning = feed
                 .relay
@@ -191,13 +193,16 @@ pub(super) fn drive_with(
                 yield_core();
             }
             wait_for_any(&mut fds, wait.min(deadline - now));
+            let ready = fds.map(|fd| fd.revents != 0);
             let overflowed = stdout.overflowed;
-            let mut active = stdout.read_ready() | stderr.read_ready() | feed.write_ready();
+            let mut active = (ready[0] && stdout.read_ready())
+                | (ready[1] && stderr.read_ready())
+                | (ready[2] && feed.write_ready());
             if stdout.overflowed && !overflowed {
                 reaper::kill_group(group);
             }
             if feed.relay.is_some() {
-                active |= feed.relay(&stdout);
+                active |= feed.relay(&stdout, ready[3]);
                 // The program is looked at only once nothing has moved for a while, or when
                 // a line is held for it: a conversation that goes on needs no look.
                 let holding = feed.relay.as_ref().is_some_and(Relay::holds);
@@ -248,11 +253,7 @@ pub(super) fn drive_with(
             if now >= last_reads {
                 break;
             }
-            let mut fds: Vec<libc::pollfd> = [stdout.fd(), stderr.fd()]
-                .into_iter()
-                .flatten()
-                .map(|fd| pollfd(fd, libc::POLLIN))
-                .collect();
+            let mut fds = [stdout.fd(), stderr.fd()].map(|fd| slot(fd, libc::POLLIN));
             wait_for_any(&mut fds, last_reads - now);
             stdout.read_ready();
             stderr.read_ready();
@@ -368,13 +369,13 @@ impl<'a> Feed<'a> {
     }
 
     /// Moves the conversation on: the program's output to its partner, the partner's to the
-    /// grader, and a reply to the program when it has taken all it was given. Returns whether
-    /// anything moved.
-    fn relay<R: Read + AsFd>(&mut self, stdout: &Drain<R>) -> bool {
+    /// grader if `partner_wrote`, and a reply to the program when it has taken all it was
+    /// given. Returns whether anything moved.
+    fn relay<R: Read + AsFd>(&mut self, stdout: &Drain<R>, partner_wrote: bool) -> bool {
         let Some(relay) = &mut self.relay else {
             return false;
         };
-        let mut moved = relay.pump(&stdout.kept);
+        let mut moved = relay.pump(&stdout.kept, partner_wrote);
         let Some(stdin) = &self.stdin else {
             return moved;
         };
@@ -437,7 +438,7 @@ impl<'a> Feed<'a> {
                 stdout.read_ready();
                 if let Some(relay) = &mut self.relay {
                     // Sent on before the partner is looked at.
-                    relay.pump(&stdout.kept);
+                    relay.pump(&stdout.kept, true);
                     let (Some(stdin), Some(output)) = (&self.stdin, stdout.fd()) else {
                         return false;
                     };
@@ -580,6 +581,8 @@ struct Drain<R> {
     dropped: usize,
     keep: Keep,
     overflowed: bool,
+    /// Where the pipe is read into, kept from one read to the next.
+    buffer: Box<[u8]>,
 }
 
 impl<R: Read + AsFd> Drain<R> {
@@ -591,6 +594,7 @@ impl<R: Read + AsFd> Drain<R> {
             dropped: 0,
             keep,
             overflowed: false,
+            buffer: vec![0; 8192].into_boxed_slice(),
         }
     }
 
@@ -602,15 +606,23 @@ impl<R: Read + AsFd> Drain<R> {
         self.pipe.is_some()
     }
 
-    /// Reads all there is now; returns whether anything came, its end included.
+    /// Reads all there is now, up to a read that does not fill the buffer (which left the pipe
+    /// empty); returns whether anything came, its end included.
     fn read_ready(&mut self) -> bool {
-        let mut buffer = [0; 8192];
+        let mut buffer = std::mem::take(&mut self.buffer);
+        let came = self.read_into(&mut buffer);
+        self.buffer = buffer;
+        came
+    }
+
+    /// [`Drain::read_ready`], reading into `buffer`.
+    fn read_into(&mut self, buffer: &mut [u8]) -> bool {
         let mut came = false;
         loop {
             let Some(pipe) = &mut self.pipe else {
                 return came;
             };
-            match pipe.read(&mut buffer) {
+            match pipe.read(buffer) {
                 Ok(0) => {
                     self.pipe = None;
                     return true;
@@ -618,6 +630,9 @@ impl<R: Read + AsFd> Drain<R> {
                 Ok(read) => {
                     came = true;
                     self.keep(&buffer[..read]);
+                    if read < buffer.len() {
+                        return came;
+                    }
                 }
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
                 Err(error) if error.kind() == io::ErrorKind::WouldBlock => return came,
@@ -686,9 +701,11 @@ impl<R: Read + AsFd> Drain<R> {
     }
 }
 
-fn pollfd(fd: BorrowedFd<'_>, events: libc::c_short) -> libc::pollfd {
+/// What poll is asked of `fd`: `events`, or nothing where there is no descriptor (a negative
+/// one, which poll leaves out).
+fn slot(fd: Option<BorrowedFd<'_>>, events: libc::c_short) -> libc::pollfd {
     libc::pollfd {
-        fd: fd.as_raw_fd(),
+        fd: fd.map_or(-1, |fd| fd.as_raw_fd()),
         events,
         revents: 0,
     }

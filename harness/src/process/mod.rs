@@ -6,6 +6,7 @@
 //! `spawn` sets the process up (the one place where it is), `drive` feeds and drains it to its
 //! end, `watch` sees, through Linux's `/proc`, when it waits for input, `cpu` counts the CPU
 //! time it uses, and `own_time` its time on the clock less the time it waited for a CPU.
+//! `one_core` keeps a conversation on one core.
 //! `answering` decides each input when the program waits, and `converse` relays a conversation
 //! with a partner program (a kata's interactor), whose output is the input.
 //!
@@ -85,6 +86,7 @@ mod bounds;
 mod converse;
 mod cpu;
 mod drive;
+mod one_core;
 mod own_time;
 mod spawn;
 mod watch;
@@ -102,6 +104,7 @@ use crate::transcript::{Input, Transcript};
 pub use crate::size::parse_size;
 pub use answering::{Answerer, run_answering};
 pub use converse::{Conversed, Partner, run_conversing};
+pub use one_core::OneCore;
 pub use watch::Unsupported;
 
 /// How long a case may run, and how much it may write and use.

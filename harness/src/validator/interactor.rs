@@ -47,6 +47,8 @@ pub fn play(
     sandbox: &Sandbox,
 ) -> io::Result<(Run, Vec<Input>, Interacted)> {
     let files = JudgeFiles::new(input, answer)?;
+    // The interactor and the program inherit the core from the thread that starts them.
+    let _one_core = process::OneCore::hold();
     let started = super::Running::start(judge, &files, Stdio::piped(), Stdio::piped());
     let (mut running, stdin, stdout) = match started {
         Ok((
