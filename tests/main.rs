@@ -7,6 +7,7 @@
 //! - [`every_grid`] and [`every_game`]: all 19,683 grids of stage 3, all 255,168 games of stage 5;
 //! - [`arbitrary_input`]: property tests on any input;
 //! - [`content`]: the content check against the exact one, on every fixture;
+//! - [`docs`]: the README, the book and its records hold together (links, the summary, length);
 //! - [`feedback`]: the report on every fixture of every kata, its output changed, never shows a
 //!   difference that is none.
 //!
@@ -17,6 +18,7 @@
 mod arbitrary_input;
 mod bounded_memory;
 mod content;
+mod docs;
 mod every_game;
 mod every_grid;
 mod feedback;
@@ -37,6 +39,7 @@ fn main() -> ExitCode {
     trials.extend(every_grid::trials());
     trials.extend(every_game::trials());
     trials.extend(fixtures::trials());
+    trials.extend(docs::trials());
     // A fixture's trial mostly waits for the reference it runs, not for a core.
     test_support::run_with(trials, 2)
 }

@@ -48,7 +48,7 @@ pub struct Options {
     /// output is exactly right.
     #[arg(long)]
     pub content: bool,
-    /// Also write the results as JSON to FILE (schema in the README); the same as
+    /// Also write the results as JSON to FILE (schema in docs/src/reference/results-json.md); the same as
     /// --format json=FILE.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,

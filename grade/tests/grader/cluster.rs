@@ -1,4 +1,4 @@
-//! The README's recipes for a class on a cluster, checked where no cluster is: the Kubernetes
+//! The recipes for a class on a cluster (`docs/src/how-to/many-machines.md`), checked where no cluster is: the Kubernetes
 //! Indexed Job against a schema of `batch/v1` Job (`tests/schemas/kubernetes-job.schema.json`),
 //! and the Slurm job array as the one `scripts/slurm-cluster` submits to a real cluster in CI.
 
@@ -18,7 +18,7 @@ pub(crate) fn trials() -> Vec<Trial> {
     )
 }
 
-/// The workspace's root, where the README and the scripts are.
+/// The workspace's root, where the docs and the scripts are.
 fn root() -> PathBuf {
     test_support::manifest_dir()
         .parent()
@@ -26,24 +26,30 @@ fn root() -> PathBuf {
         .to_owned()
 }
 
-/// The fenced block of `language` that follows the README's line beginning with `opening`.
-fn readme_block(opening: &str, language: &str) -> String {
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("the README");
+/// The how-to page that holds the recipes, from the workspace's root.
+const RECIPES: &str = "docs/src/how-to/many-machines.md";
+
+/// The fenced block of `language` that follows the recipes page's line beginning with `opening`.
+fn recipe_block(opening: &str, language: &str) -> String {
+    let page = std::fs::read_to_string(root().join(RECIPES)).expect("the recipes page");
     let fence = format!("```{language}");
-    let block: Vec<&str> = readme
+    let block: Vec<&str> = page
         .lines()
         .skip_while(|line| !line.starts_with(opening))
         .skip_while(|line| *line != fence)
         .skip(1)
         .take_while(|line| *line != "```")
         .collect();
-    assert!(!block.is_empty(), "no {fence} block after `{opening}`");
+    assert!(
+        !block.is_empty(),
+        "{RECIPES} has no {fence} block after `{opening}`"
+    );
     block.join("\n") + "\n"
 }
 
-/// The README's Kubernetes Job, read as YAML.
+/// The recipes' Kubernetes Job, read as YAML.
 fn kubernetes_job() -> Value {
-    let yaml = readme_block("A Kubernetes Indexed Job", "yaml");
+    let yaml = recipe_block("A Kubernetes Indexed Job", "yaml");
     serde_saphyr::from_str(&yaml).unwrap_or_else(|error| panic!("{error}\n{yaml}"))
 }
 
@@ -121,7 +127,7 @@ fn the_job_schema_refuses_what_kubernetes_refuses() {
 }
 
 fn the_slurm_recipe_is_the_job_the_cluster_script_submits() {
-    let readme = readme_block("A Slurm job array", "sh");
+    let recipe = recipe_block("A Slurm job array", "sh");
     let script = root().join("scripts/slurm-cluster");
     let submitted = Command::new("bash")
         .arg(&script)
@@ -129,11 +135,11 @@ fn the_slurm_recipe_is_the_job_the_cluster_script_submits() {
         .output()
         .expect("bash runs");
     assert!(submitted.status.success(), "{submitted:?}");
-    assert_eq!(String::from_utf8(submitted.stdout).expect("UTF-8"), readme);
+    assert_eq!(String::from_utf8(submitted.stdout).expect("UTF-8"), recipe);
     // The script checks that four tasks completed and merges their parts.
-    assert!(readme.contains("\n#SBATCH --array=1-4\n"), "{readme}");
+    assert!(recipe.contains("\n#SBATCH --array=1-4\n"), "{recipe}");
     assert!(
-        readme.contains("--json \"parts/part-$SLURM_ARRAY_TASK_ID.json\""),
-        "{readme}"
+        recipe.contains("--json \"parts/part-$SLURM_ARRAY_TASK_ID.json\""),
+        "{recipe}"
     );
 }

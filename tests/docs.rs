@@ -1,0 +1,186 @@
+//! The documentation holds together: every page of the book is in its `SUMMARY.md` and every
+//! entry there is a page, every relative link of the README, the book, the benchmark records,
+//! `CHANGELOG.md` and `CONTRIBUTING.md` reaches a file (and a heading, where it names one), and
+//! the README stays short enough to be read first. Plain reads of a few dozen files: milliseconds.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Component, Path, PathBuf};
+
+use test_support::Trial;
+
+use crate::katas::workspace;
+
+pub(crate) fn trials() -> Vec<Trial> {
+    test_support::tests!("docs":
+        every_page_of_the_book_is_in_the_summary_and_every_entry_is_a_page,
+        every_relative_link_reaches_a_file_and_its_heading,
+        the_readme_is_at_most_200_lines,
+    )
+}
+
+/// The book's pages, under `docs/src`.
+fn book() -> PathBuf {
+    workspace().join("docs/src")
+}
+
+/// Every Markdown file under `folder`, sorted.
+fn markdown_under(folder: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![folder.to_owned()];
+    while let Some(folder) = folders.pop() {
+        let entries =
+            fs::read_dir(&folder).unwrap_or_else(|error| panic!("{}: {error}", folder.display()));
+        for entry in entries {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|extension| extension == "md") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// The targets of the Markdown links `[text](target)` in `text`, outside code, each with its
+/// line.
+fn links(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut fenced = false;
+    for (number, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // Code spans may hold `](` that is no link: leave them out.
+        let prose: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        let mut rest = prose.as_str();
+        while let Some(start) = rest.find("](") {
+            let after = &rest[start + 2..];
+            let Some(end) = after.find(')') else { break };
+            found.push((number + 1, after[..end].trim().to_owned()));
+            rest = &after[end..];
+        }
+    }
+    found
+}
+
+/// The anchors GitHub and mdBook give the headings of `text`: lower case, punctuation but `-`
+/// and `_` dropped, spaces as `-`.
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut fenced = false;
+    let mut found = BTreeSet::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        }
+        if fenced || !line.starts_with('#') {
+            continue;
+        }
+        let heading = line.trim_start_matches('#').trim();
+        let anchor: String = heading
+            .to_lowercase()
+            .chars()
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                _ => None,
+            })
+            .collect();
+        found.insert(anchor);
+    }
+    found
+}
+
+/// `path` with its `.` and `..` taken out, so that two ways to one file compare equal.
+fn normal(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn every_page_of_the_book_is_in_the_summary_and_every_entry_is_a_page() {
+    let book = book();
+    let summary = read(&book.join("SUMMARY.md"));
+    let listed: BTreeSet<PathBuf> = links(&summary)
+        .into_iter()
+        .map(|(_, target)| normal(&book.join(target)))
+        .collect();
+    let missing: Vec<&PathBuf> = listed.iter().filter(|page| !page.is_file()).collect();
+    assert!(
+        missing.is_empty(),
+        "SUMMARY.md lists pages that are not there: {missing:#?}"
+    );
+    let unlisted: Vec<PathBuf> = markdown_under(&book)
+        .into_iter()
+        .filter(|page| page.file_name().is_none_or(|name| name != "SUMMARY.md"))
+        .filter(|page| !listed.contains(&normal(page)))
+        .collect();
+    assert!(
+        unlisted.is_empty(),
+        "pages SUMMARY.md does not list: {unlisted:#?}"
+    );
+}
+
+fn every_relative_link_reaches_a_file_and_its_heading() {
+    let root = workspace();
+    let mut documents: Vec<PathBuf> = ["README.md", "CHANGELOG.md", "CONTRIBUTING.md"]
+        .iter()
+        .map(|name| root.join(name))
+        .collect();
+    documents.extend(markdown_under(&root.join("docs")));
+    let mut broken = Vec::new();
+    for document in &documents {
+        let text = read(document);
+        for (line, target) in links(&text) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (file, anchor) = target.split_once('#').unwrap_or((&target, ""));
+            let path = if file.is_empty() {
+                document.clone()
+            } else {
+                normal(&document.parent().expect("a folder").join(file))
+            };
+            let shown = format!("{}:{line}: {target}", document.display());
+            if !path.exists() {
+                broken.push(format!("{shown} (no such file)"));
+            } else if !anchor.is_empty()
+                && path.extension().is_some_and(|extension| extension == "md")
+                && !anchors(&read(&path)).contains(anchor)
+            {
+                broken.push(format!("{shown} (no such heading)"));
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "links that lead nowhere:\n{}",
+        broken.join("\n")
+    );
+}
+
+fn the_readme_is_at_most_200_lines() {
+    let lines = read(&workspace().join("README.md")).lines().count();
+    assert!(
+        lines <= 200,
+        "README.md has {lines} lines: the rest belongs in docs/"
+    );
+}
