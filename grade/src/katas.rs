@@ -135,15 +135,24 @@ pub fn built_in_named(name: &str) -> Result<Option<Kata>, GradeError> {
 }
 
 /// The kata `given` names: a folder with a manifest (relative to `cwd`), or the name of a kata
-/// built in.
+/// built in. A folder that is there but holds no kata is an error, though a kata built in has
+/// its name: grading another kata than the one meant would say nothing of the mistake.
 ///
 /// # Errors
 ///
-/// When it is neither, or its manifest is broken.
+/// When it is neither, or a folder with no kata, or its manifest is broken.
 pub fn named(cwd: &Path, given: &Path) -> Result<Kata, GradeError> {
     let folder = cwd.join(given);
     if folder.join(kata::MANIFEST).is_file() || harness::package::is_package(&folder) {
         return Kata::load(&folder).map_err(GradeError::Kata);
+    }
+    if folder.is_dir() {
+        return Err(GradeError::Usage(format!(
+            "`{}` is a folder with no {} (nor a problem package's {}): it is not a kata",
+            given.display(),
+            kata::MANIFEST,
+            harness::package::PROBLEM_YAML,
+        )));
     }
     if let Some(name) = given.to_str()
         && !name.contains('/')
@@ -179,6 +188,15 @@ pub fn choose(given: Option<&Path>) -> Result<Kata, GradeError> {
     if let Some(folder) = start.as_deref().and_then(kata::find) {
         return Kata::load(&folder).map_err(GradeError::Kata);
     }
+    default()
+}
+
+/// The [`DEFAULT`] kata built in.
+///
+/// # Errors
+///
+/// When a copy built in cannot be read, or the grader was built without it.
+pub fn default() -> Result<Kata, GradeError> {
     built_in_named(DEFAULT)?
         .ok_or_else(|| GradeError::Usage(format!("no kata `{DEFAULT}` built in")))
 }

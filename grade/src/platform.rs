@@ -60,7 +60,8 @@ pub struct PlatformOptions {
     #[arg(short, long, value_name = "FILE")]
     pub output: PathBuf,
     /// The kata: a folder with a kata-manifest.toml (copied into the zip), or the name of a
-    /// kata built in; by default the default kata built in.
+    /// kata built in; by default, as for `grade`, the kata of the workspace it runs in, else the
+    /// default kata built in.
     #[arg(long, value_name = "DIR|NAME")]
     pub kata: Option<PathBuf>,
     /// Pass a case when its content is right (see `grade --help`).
@@ -106,9 +107,7 @@ pub fn run(args: &[OsString], out: &mut impl Write, err: &mut impl Write) -> u8 
 const KATA_FOLDER: &str = "kata";
 
 fn write_platform(options: &PlatformOptions) -> Result<(), GradeError> {
-    let cwd = std::env::current_dir().map_err(GradeError::OwnExecutable)?;
-    let kata_given = options.kata.as_deref();
-    let kata = katas::named(&cwd, kata_given.unwrap_or(Path::new(katas::DEFAULT)))?;
+    let kata = katas::choose(options.kata.as_deref())?;
     kata.stage(options.stage).map_err(GradeError::Usage)?;
     let command: Vec<String> = options
         .command

@@ -209,7 +209,7 @@ fn run_command<R: BufRead + Send + 'static>(
                 Some(given) => grade::katas::named(&context.cwd, &given)?,
                 None => match Project::find(&context.cwd) {
                     Some(root) => Course::of(&Project::load(&root)?)?.kata,
-                    None => grade::katas::named(&context.cwd, Path::new(grade::katas::DEFAULT))?,
+                    None => grade::katas::default()?,
                 },
             };
             play(&kata, stage, context, input, out, err)

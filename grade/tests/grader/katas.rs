@@ -12,6 +12,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         a_kata_from_a_folder_grades_its_reference_and_other_programs,
         a_stage_the_kata_lacks_and_a_broken_manifest_are_usage_errors,
         a_kata_built_in_is_graded_by_its_name,
+        a_folder_with_no_kata_is_not_taken_for_the_kata_built_in_of_its_name,
     )
 }
 
@@ -174,6 +175,21 @@ fn a_stage_the_kata_lacks_and_a_broken_manifest_are_usage_errors() {
             "grade: Greeter has no stage 3: its stages are 1 to 2\n"
         )
     );
+    // `grade platform` grades the kata of the folder it runs in, as `grade` does: asked for a
+    // stage the Greeter lacks, it says so before writing anything.
+    let (status, report, err) = grade_in(
+        dir.path(),
+        &["platform", "vpl", "3", "-o", "vpl", "--", "sh", "x.sh"],
+    );
+    assert_eq!(
+        (status, report.as_str(), err.as_str()),
+        (
+            Some(2),
+            "",
+            "grade: Greeter has no stage 3: its stages are 1 to 2\n"
+        )
+    );
+    assert!(!dir.path().join("vpl").exists());
     fs::write(
         dir.path().join("kata-manifest.toml"),
         MANIFEST.replace("{ run = \"sh reference/twice.sh\" }", "{}"),
@@ -190,6 +206,29 @@ fn a_stage_the_kata_lacks_and_a_broken_manifest_are_usage_errors() {
             dir.path().display()
         )
     );
+}
+
+/// An empty folder named like a kata built in, given as `--kata`, is an error: grading the kata
+/// built in instead would hide the mistake (a kata not copied yet, a name mistyped).
+fn a_folder_with_no_kata_is_not_taken_for_the_kata_built_in_of_its_name() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    fs::create_dir(dir.path().join("calculator")).expect("made");
+    for args in [
+        &["--kata", "calculator", "1"][..],
+        &["platform", "vpl", "1", "-o", "vpl", "--kata", "calculator"],
+    ] {
+        let (status, report, err) = grade_in(dir.path(), args);
+        assert_eq!(
+            (status, report.as_str(), err.as_str()),
+            (
+                Some(2),
+                "",
+                "grade: `calculator` is a folder with no kata-manifest.toml (nor a problem \
+                 package's problem.yaml): it is not a kata\n"
+            ),
+            "{args:?}"
+        );
+    }
 }
 
 fn a_kata_built_in_is_graded_by_its_name() {
