@@ -2,7 +2,7 @@
 //! the reading of the package's YAML files, with the line of a mistake.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -213,7 +213,7 @@ pub(super) fn validation(folder: &Path, meta: &Metadata) -> Result<Validation, P
     let source = match meta.version {
         FormatVersion::V2023_07 => {
             let program = folder.join("output_validator");
-            program.exists().then_some(program)
+            program.exists().then(|| program_within(program))
         }
         FormatVersion::Legacy => {
             let programs = folder.join("output_validators");
@@ -255,4 +255,24 @@ pub(super) fn validation(folder: &Path, meta: &Metadata) -> Result<Validation, P
         args: meta.validator_flags.clone(),
         interactive: meta.interactive,
     })
+}
+
+/// The program a `2023-07` package's `output_validator/` holds: the folder itself, as the format
+/// says; but where the folder is no program of its own (no source of a known language, no `build`
+/// or `run` script) and holds one folder, that folder, which is how archives made for legacy
+/// tools (problemtools' own examples among them) keep it: `output_validator/guess_validator/`.
+fn program_within(folder: PathBuf) -> PathBuf {
+    if !folder.is_dir() || Language::of_program(&folder) != Language::Unknown {
+        return folder;
+    }
+    let folders: Vec<_> = sorted_names(&folder)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|name| folder.join(name))
+        .filter(|path| path.is_dir())
+        .collect();
+    match folders.as_slice() {
+        [only] => only.clone(),
+        _ => folder,
+    }
 }

@@ -87,7 +87,8 @@ pub enum Validation {
     /// A custom output validator, given by its source.
     Custom {
         /// The validator program: a source file, or a folder holding its files (`2023-07`:
-        /// `output_validator/` itself; legacy: the one program in `output_validators/`).
+        /// `output_validator/` itself, or the one folder it holds when it is no program of its
+        /// own; legacy: the one program in `output_validators/`).
         source: PathBuf,
         /// The language its source is in, from the extensions of its files.
         language: Language,

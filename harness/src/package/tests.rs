@@ -515,3 +515,54 @@ fn scores_a_legacy_scoring_problem_by_its_grader_flags() {
         }
     );
 }
+
+#[test]
+fn a_validator_folder_holding_one_program_folder_is_that_program() {
+    // As problemtools' `guess` keeps its interactor: `output_validator/guess_validator/`.
+    let dir = package_of(&with(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: X\ntype: interactive\n",
+        ),
+        ("output_validator/guess_validator/validate.cc", ""),
+        ("output_validator/guess_validator/validate.h", ""),
+    ]));
+    let package = load(dir.path()).expect("it loads");
+    let Validation::Custom {
+        source, language, ..
+    } = &package.validation
+    else {
+        panic!("a custom validator: {:?}", package.validation);
+    };
+    assert_eq!(source, &dir.path().join("output_validator/guess_validator"));
+    assert_eq!(*language, Language::Cpp);
+
+    // A folder that is a program of its own stays the program, whatever folders it holds.
+    let dir = package_of(&with(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: X\n",
+        ),
+        ("output_validator/validate.py", ""),
+        ("output_validator/helpers/data.txt", ""),
+    ]));
+    let package = load(dir.path()).expect("it loads");
+    assert!(matches!(
+        &package.validation,
+        Validation::Custom { source, language: Language::Python3, .. }
+            if source == &dir.path().join("output_validator")
+    ));
+
+    // Legacy: the one program in `output_validators/`, a folder or a file.
+    let dir = package_of(&with(&[
+        ("problem.yaml", "name: X\nvalidation: custom\n"),
+        ("output_validators/different_validator/validate.cc", ""),
+        ("output_validators/different_validator/validate.h", ""),
+    ]));
+    let package = load(dir.path()).expect("it loads");
+    assert!(matches!(
+        &package.validation,
+        Validation::Custom { source, language: Language::Cpp, .. }
+            if source == &dir.path().join("output_validators/different_validator")
+    ));
+}
