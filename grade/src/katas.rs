@@ -14,7 +14,7 @@ use std::sync::Arc;
 use harness::ContentCheck;
 use harness::content::PlainText;
 use harness::kata::{self, Kata, Reference};
-use harness::package::{Package, Validation, building};
+use harness::package::{Language, Package, Validation, building};
 use harness::plan::RuleCases;
 use harness::rules::Rules;
 use harness::validator::{CaseJudge, JudgeProgram};
@@ -322,8 +322,14 @@ fn package_judges(
     };
     let built = building::build_apart(source, *language, "validator")
         .map_err(|error| cannot(format!("the output validator does not build: {error}")))?;
-    let program =
-        Program::labelled(built.argv, source.display().to_string()).in_folder(&package.folder);
+    // Build and run scripts run in the copy of their folder that `build` ran in, as the format
+    // has them: a `run` that starts `./jury` finds what `build` made there.
+    let folder = if *language == Language::Scripts {
+        built.folder.path()
+    } else {
+        &package.folder
+    };
+    let program = Program::labelled(built.argv, source.display().to_string()).in_folder(folder);
     for (fixture, case) in fixtures.iter_mut().zip(&package.cases) {
         let judge = Arc::new(JudgeProgram {
             program: program.clone(),

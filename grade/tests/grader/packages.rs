@@ -16,6 +16,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         a_package_is_graded_by_its_default_validation_within_its_float_tolerance,
         a_scoring_package_gives_its_groups_points,
         a_broken_problem_yaml_is_named_with_its_line,
+        build_and_run_scripts_run_in_their_own_folder,
     );
     // An interpreter and a compiler started: `scripts/packages` runs these.
     let slow = test_support::tests!("packages":
@@ -64,6 +65,22 @@ fn a_package_is_graded_by_its_default_validation_within_its_float_tolerance() {
         ),
         "{report}"
     );
+}
+
+fn build_and_run_scripts_run_in_their_own_folder() {
+    // The validator's `run` starts `./jury`, which its `build` made in its folder.
+    let (status, report, err) = graded(
+        "scripted-validator",
+        &["--all", "--", "sh", "-c", "read n; echo $((2 * n))"],
+    );
+    assert_eq!((status, err.as_str()), (Some(0), ""), "{report}");
+    assert!(
+        report.ends_with("3 passed, 0 failed: 3 of 3 exact, 3 of 3 content\n"),
+        "{report}"
+    );
+    let (status, report, _) = graded("scripted-validator", &["--", "sh", "-c", "echo 7"]);
+    assert_eq!(status, Some(1), "{report}");
+    assert!(report.contains("expected 6, got 7"), "{report}");
 }
 
 fn a_package_with_its_own_validator_tells_its_message() {
