@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use harness::ContentCheck;
 use harness::content::PlainText;
-use harness::kata::{self, Kata, Reference};
+use harness::kata::{self, Kata, Reference, StageLimits};
 use harness::package::{Language, Package, Validation, building};
 use harness::plan::RuleCases;
 use harness::rules::Rules;
@@ -343,6 +343,33 @@ fn package_judges(
         };
     }
     Ok(Some(RunFolder::holding(built.folder)))
+}
+
+/// The line a report of a problem package's grading says its limits in, each with where it
+/// comes from: the option that set it (`asked`), else the package, else the format's default;
+/// a time limit the package leaves to be inferred is the grader's.
+#[must_use]
+pub fn package_limits(package: &Package, asked: &StageLimits, limits: &harness::Limits) -> String {
+    let seconds = limits.timeout.as_secs_f64();
+    let time = if asked.timeout.is_some() {
+        "--timeout".to_owned()
+    } else if package.limits.time.fixed().is_some() {
+        package.limits.time.source()
+    } else {
+        "the grader's: the package gives none, and `kata dev check` infers the format's from \
+         its accepted submissions"
+            .to_owned()
+    };
+    let sizes = if asked.memory.is_some() {
+        format!(
+            "memory {} MiB (--memory), output {} MiB",
+            limits.memory >> 20,
+            package.limits.output_mib
+        )
+    } else {
+        package.limits.sizes_said()
+    };
+    format!("Limits: time {seconds} s ({time}), {sizes}")
 }
 
 /// A folder a kata's own commands run in: its folder, or for a kata built in, a copy of it
