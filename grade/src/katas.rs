@@ -292,7 +292,8 @@ pub fn judged(
 
 /// `fixtures`, a problem package's cases, each given the package's judge: its default output
 /// validation with the case's flags, or its output validator (interactive or not) with the
-/// case's arguments, built first into a folder that is handed back to outlive the grading.
+/// case's arguments, built first, once for every grading, into the cache, else into a folder
+/// that is handed back to outlive the grading.
 ///
 /// # Errors
 ///
@@ -320,16 +321,16 @@ fn package_judges(
             message,
         })
     };
-    let built = building::build_apart(source, *language, "validator")
+    let (argv, built_in, apart) = build_validator(source, *language)
         .map_err(|error| cannot(format!("the output validator does not build: {error}")))?;
     // Build and run scripts run in the copy of their folder that `build` ran in, as the format
     // has them: a `run` that starts `./jury` finds what `build` made there.
     let folder = if *language == Language::Scripts {
-        built.folder.path()
+        &built_in
     } else {
         &package.folder
     };
-    let program = Program::labelled(built.argv, source.display().to_string()).in_folder(folder);
+    let program = Program::labelled(argv, source.display().to_string()).in_folder(folder);
     for (fixture, case) in fixtures.iter_mut().zip(&package.cases) {
         let judge = Arc::new(JudgeProgram {
             program: program.clone(),
@@ -342,7 +343,27 @@ fn package_judges(
             CaseJudge::Checker(judge)
         };
     }
-    Ok(Some(RunFolder::holding(built.folder)))
+    Ok(apart.map(RunFolder::holding))
+}
+
+/// A package's validator, built once and kept in the cache ([`building::build_kept`]) where
+/// there is one to write, else into a temporary folder of its own: its command line, the folder
+/// its build made, and that temporary folder, which must outlive the grading.
+fn build_validator(
+    source: &Path,
+    language: Language,
+) -> Result<(Vec<std::ffi::OsString>, PathBuf, Option<tempfile::TempDir>), building::BuildError> {
+    if let Some(root) = building::cache_root() {
+        match building::build_kept(source, language, &root) {
+            Ok(kept) => return Ok((kept.argv, kept.folder, None)),
+            // A cache that cannot be written is no reason not to grade.
+            Err(building::BuildError::Io { .. }) => {}
+            Err(error) => return Err(error),
+        }
+    }
+    let built = building::build_apart(source, language, "validator")?;
+    let folder = built.folder.path().to_owned();
+    Ok((built.argv, folder, Some(built.folder)))
 }
 
 /// The line a report of a problem package's grading says its limits in, each with where it
