@@ -649,3 +649,16 @@ fn limits_come_from_the_package_else_the_formats_defaults() {
     assert_eq!(error.path, dir.path().join(".timelimit"));
     assert_eq!(error.message, "`fast` is not a number of seconds above 0");
 }
+
+#[test]
+fn reads_problemtools_guess_with_its_interactor_in_a_folder_of_its_own() {
+    let folder = test_package("problemtools-guess");
+    let package = load(&folder).expect("it loads");
+    assert!(package.is_interactive());
+    assert!(matches!(
+        &package.validation,
+        Validation::Custom { source, language: Language::Cpp, .. }
+            if source == &folder.join("output_validator/guess_validator")
+    ));
+    assert_eq!(package.cases.len(), 10);
+}
