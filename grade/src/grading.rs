@@ -117,6 +117,12 @@ pub(crate) fn grade_as_asked(
         }
         None => program,
     };
+    if let Some(package) = &kata.package
+        && outputs.on_stdout() == Format::Text
+    {
+        let limits = katas::package_limits(package, &options.stage_limits(), &plan.limits);
+        let _ = writeln!(out, "{limits}");
+    }
     let sandbox = plan.sandbox(&[]);
     let heading = plan.heading(sandbox.support());
     let (fixtures, results) = plan

@@ -13,8 +13,8 @@ use std::sync::Arc;
 
 use harness::ContentCheck;
 use harness::content::PlainText;
-use harness::kata::{self, Kata, Reference};
-use harness::package::{Package, Validation, building};
+use harness::kata::{self, Kata, Reference, StageLimits};
+use harness::package::{Language, Package, Validation, building};
 use harness::plan::RuleCases;
 use harness::rules::Rules;
 use harness::validator::{CaseJudge, JudgeProgram};
@@ -310,7 +310,8 @@ pub fn judged(
 
 /// `fixtures`, a problem package's cases, each given the package's judge: its default output
 /// validation with the case's flags, or its output validator (interactive or not) with the
-/// case's arguments, built first into a folder that is handed back to outlive the grading.
+/// case's arguments, built first, once for every grading, into the cache, else into a folder
+/// that is handed back to outlive the grading.
 ///
 /// # Errors
 ///
@@ -338,10 +339,16 @@ fn package_judges(
             message,
         })
     };
-    let built = building::build_apart(source, *language, "validator")
+    let (argv, built_in, apart) = build_validator(source, *language)
         .map_err(|error| cannot(format!("the output validator does not build: {error}")))?;
-    let program =
-        Program::labelled(built.argv, source.display().to_string()).in_folder(&package.folder);
+    // Build and run scripts run in the copy of their folder that `build` ran in, as the format
+    // has them: a `run` that starts `./jury` finds what `build` made there.
+    let folder = if *language == Language::Scripts {
+        &built_in
+    } else {
+        &package.folder
+    };
+    let program = Program::labelled(argv, source.display().to_string()).in_folder(folder);
     for (fixture, case) in fixtures.iter_mut().zip(&package.cases) {
         let judge = Arc::new(JudgeProgram {
             program: program.clone(),
@@ -354,7 +361,54 @@ fn package_judges(
             CaseJudge::Checker(judge)
         };
     }
-    Ok(Some(RunFolder::holding(built.folder)))
+    Ok(apart.map(RunFolder::holding))
+}
+
+/// A package's validator, built once and kept in the cache ([`building::build_kept`]) where
+/// there is one to write, else into a temporary folder of its own: its command line, the folder
+/// its build made, and that temporary folder, which must outlive the grading.
+fn build_validator(
+    source: &Path,
+    language: Language,
+) -> Result<(Vec<std::ffi::OsString>, PathBuf, Option<tempfile::TempDir>), building::BuildError> {
+    if let Some(root) = building::cache_root() {
+        match building::build_kept(source, language, &root) {
+            Ok(kept) => return Ok((kept.argv, kept.folder, None)),
+            // A cache that cannot be written is no reason not to grade.
+            Err(building::BuildError::Io { .. }) => {}
+            Err(error) => return Err(error),
+        }
+    }
+    let built = building::build_apart(source, language, "validator")?;
+    let folder = built.folder.path().to_owned();
+    Ok((built.argv, folder, Some(built.folder)))
+}
+
+/// The line a report of a problem package's grading says its limits in, each with where it
+/// comes from: the option that set it (`asked`), else the package, else the format's default;
+/// a time limit the package leaves to be inferred is the grader's.
+#[must_use]
+pub fn package_limits(package: &Package, asked: &StageLimits, limits: &harness::Limits) -> String {
+    let seconds = limits.timeout.as_secs_f64();
+    let time = if asked.timeout.is_some() {
+        "--timeout".to_owned()
+    } else if package.limits.time.fixed().is_some() {
+        package.limits.time.source()
+    } else {
+        "the grader's: the package gives none, and `kata dev check` infers the format's from \
+         its accepted submissions"
+            .to_owned()
+    };
+    let sizes = if asked.memory.is_some() {
+        format!(
+            "memory {} MiB (--memory), output {} MiB",
+            limits.memory >> 20,
+            package.limits.output_mib
+        )
+    } else {
+        package.limits.sizes_said()
+    };
+    format!("Limits: time {seconds} s ({time}), {sizes}")
 }
 
 /// A folder a kata's own commands run in: its folder, or for a kata built in, a copy of it

@@ -128,6 +128,8 @@ impl Options {
             processes: self.processes,
             disk: self.disk,
             timeout: self.timeout.map(Duration::from_secs_f64),
+            output: None,
+            stack: None,
         }
     }
 

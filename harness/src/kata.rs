@@ -239,6 +239,11 @@ pub struct StageLimits {
     /// [`Limits::timeout`](crate::process::Limits::timeout), CPU time: the manifest's `timeout`,
     /// or a problem package's time limit.
     pub timeout: Option<Duration>,
+    /// [`Limits::max_stdout`](crate::process::Limits::max_stdout): a problem package's output
+    /// limit.
+    pub output: Option<usize>,
+    /// [`Limits::stack`](crate::process::Limits::stack): a problem package's memory limit.
+    pub stack: Option<u64>,
 }
 
 /// Where a kata's files are.
@@ -465,6 +470,8 @@ impl Kata {
                     count => count.as_ref().map(|count| *count.get_ref()),
                 },
                 disk: size(&stage.disk, "disk")?,
+                output: None,
+                stack: None,
                 timeout: match &stage.timeout {
                     Some(seconds) if !is_timeout(*seconds.get_ref()) => {
                         return Err(at(
@@ -669,8 +676,11 @@ impl Kata {
             order_line: None,
             rule_cases: None,
             limits: StageLimits {
-                memory: package.memory_limit_mib.map(|mib| mib << 20),
-                timeout: Some(package.time_limit.unwrap_or(PACKAGE_TIME_LIMIT)),
+                memory: Some(package.limits.memory_bytes()),
+                timeout: Some(package.limits.time.fixed().unwrap_or(PACKAGE_TIME_LIMIT)),
+                output: Some(package.limits.output_bytes()),
+                // A judge's usual stack: a deep recursion that fits in memory does not crash.
+                stack: Some(package.limits.memory_bytes()),
                 ..StageLimits::default()
             },
             scoring: StageScoring {
@@ -1028,8 +1038,9 @@ fn is_command_line(line: &str) -> bool {
 /// A judge's deadline for a case where its kata gives none.
 pub const JUDGE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The time limit of a problem package's cases where the package gives none (a legacy package
-/// gives a multiple of its fastest accepted submission's time, which is not measured here).
+/// The time limit of a problem package's cases where the package gives none: the format infers
+/// one from its accepted submissions' times, which `kata dev check` measures and `grade` does
+/// not.
 pub const PACKAGE_TIME_LIMIT: Duration = Duration::from_secs(2);
 
 /// What a scoring problem's case is worth in the reports, which add up their cases' points: its

@@ -1,14 +1,17 @@
 //! A problem package's example submissions, as `kata dev check` proves them: each built, graded
 //! on every case of the package as a learner's program is, and held to the verdict its folder
 //! under `submissions/` names (`accepted`, `wrong_answer`, `time_limit_exceeded`,
-//! `run_time_error`, `partially_accepted`), as the format's own `verifyproblem` does.
+//! `run_time_error`, `partially_accepted`), as the format's own `verifyproblem` does, under
+//! the package's time limit or, where it gives none, the one the format infers from the slowest
+//! accepted submission.
 
 use std::io::Write;
+use std::time::Duration;
 
 use grade::planning::Asked;
-use harness::kata::Kata;
+use harness::kata::{Kata, PACKAGE_TIME_LIMIT, StageLimits};
 use harness::package::building::{self, BuildError};
-use harness::package::{CaseOutcome, ExpectedVerdict, Package};
+use harness::package::{CaseOutcome, ExpectedVerdict, Package, Submission};
 use harness::plan::StagePlan;
 use harness::{CaseResult, Criterion, Program, Verdict};
 
@@ -78,9 +81,22 @@ impl Got {
     }
 }
 
+/// How long an accepted submission may take on a case while the time limit is being inferred
+/// from their times: far beyond any limit the format's inference gives a right submission.
+const TIMING_LIMIT: Duration = Duration::from_secs(20);
+
+/// A submission, built (or why not), with the name it is shown under.
+struct Built<'a> {
+    submission: &'a Submission,
+    shown: String,
+    program: Result<(Program, building::Built), BuildError>,
+}
+
 /// Grades every example submission of `package`, the kata `kata` is read from, saying on `out`
 /// what each got; the problems are the submissions whose verdict is not their folder's, and
 /// those that do not build. A submission whose compiler is not installed is skipped, said.
+/// Where the package gives no time limit, it is inferred first as the format says, from the
+/// slowest accepted submission's time, and said.
 ///
 /// # Errors
 ///
@@ -91,6 +107,33 @@ pub fn check(
     out: &mut dyn Write,
     style: Style,
 ) -> Result<Vec<Problem>, KataError> {
+    let mut problems = Vec::new();
+    if package.submissions.is_empty() {
+        writeln!(out, "submissions: none under submissions/ to check")?;
+    }
+    // Each is built once, and lives until it is graded.
+    let built: Vec<Built> = package
+        .submissions
+        .iter()
+        .map(|submission| {
+            let shown = submission
+                .path
+                .strip_prefix(&package.folder)
+                .unwrap_or(&submission.path)
+                .display()
+                .to_string();
+            let program =
+                building::build_apart(&submission.path, submission.language, "submission")
+                    .map(|built| (Program::labelled(built.argv.clone(), shown.clone()), built));
+            Built {
+                submission,
+                shown,
+                program,
+            }
+        })
+        .collect();
+    let timeout = time_limit(kata, package, &built, out)?;
+    writeln!(out, "limits: {}", package.limits.sizes_said())?;
     // As `grade` plans it; a pass-fail problem's verdict is its first failure, while a score
     // needs every case.
     let plan = grade::planning::plan(
@@ -99,25 +142,22 @@ pub fn check(
         Asked {
             all: package.scoring,
             criterion: Criterion::Exact,
+            limits: StageLimits {
+                timeout: Some(timeout),
+                ..StageLimits::default()
+            },
             ..Asked::default()
         },
     )
     .map_err(KataError::from_planning)?;
-    let mut problems = Vec::new();
-    if package.submissions.is_empty() {
-        writeln!(out, "submissions: none under submissions/ to check")?;
-    }
-    for submission in &package.submissions {
-        let shown = submission
-            .path
-            .strip_prefix(&package.folder)
-            .unwrap_or(&submission.path)
-            .display()
-            .to_string();
-        // The build lives until the submission is graded.
-        let built = match building::build_apart(&submission.path, submission.language, "submission")
-        {
-            Ok(built) => built,
+    for Built {
+        submission,
+        shown,
+        program,
+    } in &built
+    {
+        let program = match program {
+            Ok((program, _)) => program,
             Err(BuildError::ToolMissing { tool }) => {
                 writeln!(out, "{shown}: skipped, `{tool}` is not installed here")?;
                 continue;
@@ -132,8 +172,7 @@ pub fn check(
                 continue;
             }
         };
-        let program = Program::labelled(built.argv, shown.clone());
-        let (got, detail) = verdict(package, &program, &plan)?;
+        let (got, detail) = verdict(package, program, &plan)?;
         match got.meets(&submission.expected) {
             Some(true) => writeln!(
                 out,
@@ -165,6 +204,84 @@ pub fn check(
         }
     }
     Ok(problems)
+}
+
+/// The time limit the submissions are judged under, said on `out` with where it comes from:
+/// the package's, else inferred from the slowest case of the accepted submissions that pass
+/// every case within [`TIMING_LIMIT`], else, with none such, the grader's
+/// [`PACKAGE_TIME_LIMIT`].
+fn time_limit(
+    kata: &Kata,
+    package: &Package,
+    built: &[Built<'_>],
+    out: &mut dyn Write,
+) -> Result<Duration, KataError> {
+    let time = package.limits.time;
+    if let Some(limit) = time.fixed() {
+        writeln!(
+            out,
+            "time limit: {} s ({})",
+            limit.as_secs_f64(),
+            time.source()
+        )?;
+        return Ok(limit);
+    }
+    let plan = grade::planning::plan(
+        kata,
+        1,
+        Asked {
+            all: true,
+            criterion: Criterion::Exact,
+            limits: StageLimits {
+                timeout: Some(TIMING_LIMIT),
+                ..StageLimits::default()
+            },
+            ..Asked::default()
+        },
+    )
+    .map_err(KataError::from_planning)?;
+    let mut slowest: Option<(Duration, &str, String)> = None;
+    for one in built {
+        let Ok((program, _)) = &one.program else {
+            continue;
+        };
+        if one.submission.expected != ExpectedVerdict::Accepted {
+            continue;
+        }
+        let (fixtures, results) = plan
+            .grade(program, &plan.sandbox(&[]))
+            .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
+        if results.len() != fixtures.len() || !results.iter().all(|r| r.verdict().passed()) {
+            continue;
+        }
+        for result in &results {
+            if slowest
+                .as_ref()
+                .is_none_or(|(most, ..)| result.duration() > *most)
+            {
+                let case = result.fixture(&fixtures).name.clone();
+                slowest = Some((result.duration(), &one.shown, case));
+            }
+        }
+    }
+    let Some((took, shown, case)) = slowest else {
+        writeln!(
+            out,
+            "time limit: {} s (the grader's: no accepted submission passes every case to infer \
+             the format's from)",
+            PACKAGE_TIME_LIMIT.as_secs_f64()
+        )?;
+        return Ok(PACKAGE_TIME_LIMIT);
+    };
+    let limit = time.with_slowest(took);
+    writeln!(
+        out,
+        "time limit: {} s ({}: {shown} took {:.2} s on {case})",
+        limit.as_secs_f64(),
+        time.source(),
+        took.as_secs_f64()
+    )?;
+    Ok(limit)
 }
 
 /// The verdict of `program` on the package's cases, and in words where it came from: the first

@@ -16,6 +16,8 @@ pub(crate) fn trials() -> Vec<Trial> {
         a_package_is_graded_by_its_default_validation_within_its_float_tolerance,
         a_scoring_package_gives_its_groups_points,
         a_broken_problem_yaml_is_named_with_its_line,
+        build_and_run_scripts_run_in_their_own_folder,
+        the_limits_are_the_packages_else_the_formats_and_said,
     );
     // An interpreter and a compiler started: `scripts/packages` runs these.
     let slow = test_support::tests!("packages":
@@ -64,6 +66,60 @@ fn a_package_is_graded_by_its_default_validation_within_its_float_tolerance() {
         ),
         "{report}"
     );
+}
+
+fn build_and_run_scripts_run_in_their_own_folder() {
+    // The validator's `run` starts `./jury`, which its `build` made in its folder.
+    let (status, report, err) = graded(
+        "scripted-validator",
+        &["--all", "--", "sh", "-c", "read n; echo $((2 * n))"],
+    );
+    assert_eq!((status, err.as_str()), (Some(0), ""), "{report}");
+    assert!(
+        report.ends_with("3 passed, 0 failed: 3 of 3 exact, 3 of 3 content\n"),
+        "{report}"
+    );
+    let (status, report, _) = graded("scripted-validator", &["--", "sh", "-c", "echo 7"]);
+    assert_eq!(status, Some(1), "{report}");
+    assert!(report.contains("expected 6, got 7"), "{report}");
+}
+
+fn the_limits_are_the_packages_else_the_formats_and_said() {
+    let (_, report, _) = graded("sum-floats", &["--", "sh", "-c", "echo 2"]);
+    assert!(
+        report.contains(
+            "Limits: time 1 s (limits.time_limit), memory 2048 MiB (the format's default), \
+             output 8 MiB (the format's default), stack as large as the memory\n"
+        ),
+        "{report}"
+    );
+    // An answer of 1.3 MB, past the grader's own cap of 1 MiB, within the format's 8 MiB; and
+    // refused past a package's own limit of 1 MiB.
+    let folder = tempfile::tempdir().expect("a folder");
+    let answer: String = (1..=200_000).map(|i| format!("{i}\n")).collect();
+    for (name, limits) in [("long", ""), ("short", "limits:\n  output: 1\n")] {
+        let package = folder.path().join(name);
+        for (path, text) in [
+            ("problem.yaml", format!("name: Long\n{limits}")),
+            ("data/secret/1.in", "200000\n".to_owned()),
+            ("data/secret/1.ans", answer.clone()),
+        ] {
+            let path = package.join(path);
+            fs::create_dir_all(path.parent().expect("a folder")).expect("made");
+            fs::write(path, text).expect("written");
+        }
+    }
+    let count = ["--", "sh", "-c", "read n; seq 1 \"$n\""];
+    let mut words = vec!["--kata", "long", "1"];
+    words.extend(count);
+    let (status, report, err) = grade_in(folder.path(), &words);
+    assert_eq!((status, err.as_str()), (Some(0), ""), "{report}");
+    assert!(report.contains("1 passed, 0 failed"), "{report}");
+    words[1] = "short";
+    let (status, report, _) = grade_in(folder.path(), &words);
+    assert_eq!(status, Some(1), "{report}");
+    assert!(report.contains("output 1 MiB (limits.output)"), "{report}");
+    assert!(report.contains("wrote more than 1 MiB"), "{report}");
 }
 
 fn a_package_with_its_own_validator_tells_its_message() {

@@ -1,5 +1,6 @@
 //! Building a program of a package (an output validator or a submission) from its source into a
-//! command line that runs it, with the compiler of its language, bounded in time.
+//! command line that runs it, with the compiler of its language, bounded in time; and keeping
+//! a validator built in a cache, under the digest of its sources, so that it is built once.
 
 use std::ffi::{OsStr, OsString};
 use std::fmt;
@@ -245,6 +246,233 @@ pub fn build_apart(source: &Path, language: Language, purpose: &str) -> Result<B
         .map_err(|error| io_error(&std::env::temp_dir(), &error))?;
     let argv = build(source, language, folder.path())?;
     Ok(Built { argv, folder })
+}
+
+/// A program built into the build cache, kept there for the graders that come after.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept {
+    /// The command line that runs it.
+    pub argv: Vec<OsString>,
+    /// Its folder in the cache, what its build made.
+    pub folder: PathBuf,
+}
+
+/// What the cache's entries are made by: changed whenever [`build`] makes something else of the
+/// same source, so that no entry of an older recipe is used.
+const RECIPE: &str = "grade build recipe 1";
+/// The file of an entry that says how to run it and what it holds, written last.
+const MANIFEST: &str = ".kept";
+/// How long a folder being built may be left in the cache before it is taken for one a killed
+/// grader left.
+const BUILDING_AT_MOST: Duration = Duration::from_secs(3600);
+
+/// The folder the validators of problem packages are kept in, built once:
+/// `$XDG_CACHE_HOME/grade/validators`, else `~/.cache/grade/validators`; `None` where neither is
+/// known.
+#[must_use]
+pub fn cache_root() -> Option<PathBuf> {
+    let absolute = |value: OsString| {
+        let path = PathBuf::from(value);
+        path.is_absolute().then_some(path)
+    };
+    std::env::var_os("XDG_CACHE_HOME")
+        .and_then(absolute)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|home| home.join(".cache"))
+        })
+        .map(|cache| cache.join("grade").join("validators"))
+}
+
+/// [`build`] into the cache `root`, under the digest of the program's sources and language: a
+/// program built before (by any grader) is not built again. An entry is made in a folder of
+/// its own and renamed into place with its manifest, which names the digest of every file it
+/// holds; an entry whose files no longer match it (a build cut short, a file changed or
+/// removed since) is never used, but built again.
+///
+/// # Errors
+///
+/// As [`build`]; [`BuildError::Io`] when the sources cannot be read or the cache written.
+pub fn build_kept(source: &Path, language: Language, root: &Path) -> Result<Kept, BuildError> {
+    let digest = source_digest(source, language)?;
+    let entry = root.join(&digest);
+    if let Some(argv) = read_entry(&entry) {
+        return Ok(Kept {
+            argv,
+            folder: entry,
+        });
+    }
+    fs::create_dir_all(root).map_err(|error| io_error(root, &error))?;
+    sweep(root);
+    let building = tempfile::Builder::new()
+        .prefix(&format!(".{digest}-"))
+        .tempdir_in(root)
+        .map_err(|error| io_error(root, &error))?;
+    let argv: Vec<OsString> = build(source, language, building.path())?
+        .into_iter()
+        .map(|word| moved(word, building.path(), &entry))
+        .collect();
+    write_manifest(building.path(), &argv)?;
+    if entry.exists() {
+        // A broken entry, moved aside first: a folder cannot be renamed over one that is full.
+        let aside = tempfile::Builder::new()
+            .prefix(&format!(".{digest}-broken-"))
+            .tempdir_in(root)
+            .map_err(|error| io_error(root, &error))?;
+        let _ = fs::rename(&entry, aside.path().join("entry"));
+    }
+    let built = building.keep();
+    if let Err(error) = fs::rename(&built, &entry) {
+        let _ = fs::remove_dir_all(&built);
+        // Another grader's build of the same program, put in place first, serves as well.
+        return match read_entry(&entry) {
+            Some(argv) => Ok(Kept {
+                argv,
+                folder: entry,
+            }),
+            None => Err(io_error(&entry, &error)),
+        };
+    }
+    Ok(Kept {
+        argv,
+        folder: entry,
+    })
+}
+
+/// `word` with the folder `from` at its start made `to`.
+fn moved(word: OsString, from: &Path, to: &Path) -> OsString {
+    match Path::new(&word).strip_prefix(from) {
+        Ok(rest) if rest.as_os_str().is_empty() => to.as_os_str().to_owned(),
+        Ok(rest) => to.join(rest).into_os_string(),
+        Err(_) => word,
+    }
+}
+
+/// Removes the folders of builds that graders killed while building left in the cache.
+fn sweep(root: &Path) {
+    let Ok(entries) = fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let old = entry
+            .metadata()
+            .and_then(|meta| meta.modified())
+            .ok()
+            .and_then(|modified| modified.elapsed().ok())
+            .is_some_and(|age| age > BUILDING_AT_MOST);
+        if old && entry.file_name().to_string_lossy().starts_with('.') {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// The hexadecimal digest of the recipe, the language and every file of the program (its
+/// path in the program and its bytes), in the order of their paths.
+fn source_digest(source: &Path, language: Language) -> Result<String, BuildError> {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    hasher.update(RECIPE.as_bytes());
+    hasher.update([0]);
+    hasher.update(language.to_string().as_bytes());
+    hasher.update([0]);
+    let files = if source.is_dir() {
+        files_under(source, source)?
+    } else {
+        let name = source.file_name().map(PathBuf::from).unwrap_or_default();
+        vec![(name, source.to_path_buf())]
+    };
+    for (name, path) in files {
+        let bytes = fs::read(&path).map_err(|error| io_error(&path, &error))?;
+        hasher.update(name.as_os_str().as_encoded_bytes());
+        hasher.update([0]);
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    Ok(hex(&hasher.finalize()))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// Every regular file under `folder`, as its path relative to `base` and its own, sorted.
+fn files_under(folder: &Path, base: &Path) -> Result<Vec<(PathBuf, PathBuf)>, BuildError> {
+    let mut files = Vec::new();
+    let entries = fs::read_dir(folder).map_err(|error| io_error(folder, &error))?;
+    for entry in entries {
+        let path = entry.map_err(|error| io_error(folder, &error))?.path();
+        if path.is_dir() {
+            files.extend(files_under(&path, base)?);
+        } else if path.is_file() {
+            let name = path.strip_prefix(base).unwrap_or(&path).to_path_buf();
+            files.push((name, path));
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The digest of one file.
+fn file_digest(path: &Path) -> io::Result<String> {
+    use sha2::{Digest, Sha256};
+    Ok(hex(&Sha256::digest(fs::read(path)?)))
+}
+
+/// Writes the manifest of the entry being built in `folder`: the command line, then each file
+/// it holds with its digest, each word and name ended by a NUL; and makes it durable, so that
+/// an entry renamed into place is whole.
+fn write_manifest(folder: &Path, argv: &[OsString]) -> Result<(), BuildError> {
+    let mut text = Vec::new();
+    text.extend_from_slice(RECIPE.as_bytes());
+    text.push(0);
+    text.extend_from_slice(argv.len().to_string().as_bytes());
+    text.push(0);
+    for word in argv {
+        text.extend_from_slice(word.as_encoded_bytes());
+        text.push(0);
+    }
+    for (name, path) in files_under(folder, folder)? {
+        let digest = file_digest(&path).map_err(|error| io_error(&path, &error))?;
+        text.extend_from_slice(name.as_os_str().as_encoded_bytes());
+        text.push(0);
+        text.extend_from_slice(digest.as_bytes());
+        text.push(0);
+    }
+    let path = folder.join(MANIFEST);
+    let write = || -> io::Result<()> {
+        let mut file = fs::File::create(&path)?;
+        io::Write::write_all(&mut file, &text)?;
+        file.sync_all()
+    };
+    write().map_err(|error| io_error(&path, &error))
+}
+
+/// The command line of the entry `folder`, when it is whole: its manifest is of this recipe,
+/// and every file it names is there with the digest it names.
+fn read_entry(folder: &Path) -> Option<Vec<OsString>> {
+    use std::os::unix::ffi::OsStringExt;
+    let text = fs::read(folder.join(MANIFEST)).ok()?;
+    let body = text.strip_suffix(&[0])?;
+    let mut fields = body.split(|byte| *byte == 0);
+    if fields.next()? != RECIPE.as_bytes() {
+        return None;
+    }
+    let count: usize = std::str::from_utf8(fields.next()?).ok()?.parse().ok()?;
+    let mut argv = Vec::with_capacity(count);
+    for _ in 0..count {
+        argv.push(OsString::from_vec(fields.next()?.to_vec()));
+    }
+    let mut named = 0;
+    while let Some(name) = fields.next() {
+        let digest = fields.next()?;
+        let path = folder.join(OsString::from_vec(name.to_vec()));
+        if file_digest(&path).ok()?.as_bytes() != digest {
+            return None;
+        }
+        named += 1;
+    }
+    (named > 0 && !argv.is_empty()).then_some(argv)
 }
 
 fn io_error(path: &Path, error: &io::Error) -> BuildError {
@@ -628,6 +856,74 @@ mod tests {
         .expect("write");
         let argv = build(&rust, Language::Rust, &dir.path().join("rust-out")).expect("it builds");
         assert_eq!(output(&argv, "21\n"), "42\n");
+    }
+
+    /// A validator of build and run scripts whose `build` adds a line to `counter` each time it
+    /// runs, and whose `run` says `said`.
+    fn counted(folder: &Path, counter: &Path, said: &str) {
+        fs::create_dir_all(folder).expect("folder");
+        fs::write(
+            folder.join("build"),
+            format!(
+                "echo built >> '{}'\nprintf '#!/bin/sh\\necho {said}\\n' > run\n",
+                counter.display()
+            ),
+        )
+        .expect("write");
+    }
+
+    fn builds(counter: &Path) -> usize {
+        fs::read_to_string(counter).map_or(0, |text| text.lines().count())
+    }
+
+    #[test]
+    fn a_kept_build_is_used_again_unless_it_is_broken() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let (root, counter) = (dir.path().join("cache"), dir.path().join("count"));
+        let source = dir.path().join("validator");
+        counted(&source, &counter, "kept");
+
+        let first = build_kept(&source, Language::Scripts, &root).expect("it builds");
+        assert_eq!(output(&first.argv, ""), "kept\n");
+        assert!(first.folder.starts_with(&root), "{first:?}");
+        let again = build_kept(&source, Language::Scripts, &root).expect("it is kept");
+        assert_eq!((again, builds(&counter)), (first.clone(), 1));
+
+        // A file of the entry changed since: built again, never used as it is.
+        fs::write(first.folder.join("run"), "#!/bin/sh\necho broken\n").expect("write");
+        let rebuilt = build_kept(&source, Language::Scripts, &root).expect("it builds");
+        assert_eq!(
+            (output(&rebuilt.argv, ""), builds(&counter)),
+            ("kept\n".to_owned(), 2)
+        );
+
+        // An entry without its manifest is one cut short.
+        fs::remove_file(first.folder.join(MANIFEST)).expect("removed");
+        build_kept(&source, Language::Scripts, &root).expect("it builds");
+        assert_eq!(builds(&counter), 3);
+        build_kept(&source, Language::Scripts, &root).expect("it is kept");
+        assert_eq!(builds(&counter), 3);
+
+        // Other sources, another entry; nothing is left in the cache but the two entries.
+        counted(&source, &counter, "changed");
+        let other = build_kept(&source, Language::Scripts, &root).expect("it builds");
+        assert_ne!(other.folder, first.folder);
+        assert_eq!(output(&other.argv, ""), "changed\n");
+        assert_eq!(fs::read_dir(&root).expect("listed").count(), 2);
+    }
+
+    #[test]
+    fn a_failed_build_keeps_nothing() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let root = dir.path().join("cache");
+        let source = dir.path().join("validator");
+        fs::create_dir(&source).expect("folder");
+        fs::write(source.join("build"), "exit 3\n").expect("write");
+        assert!(matches!(
+            build_kept(&source, Language::Scripts, &root),
+            Err(BuildError::Failed { .. })
+        ));
+        assert_eq!(fs::read_dir(&root).expect("listed").count(), 0);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! the reading of the package's YAML files, with the line of a mistake.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -20,7 +20,12 @@ pub(super) struct Metadata {
     /// Legacy's `validation: custom …`.
     pub(super) custom: bool,
     pub(super) time_limit: Option<Duration>,
+    /// What a time limit is inferred by where none is given: legacy's `time_multiplier`,
+    /// `2023-07`'s `time_multipliers.ac_to_time_limit`, and `time_resolution`.
+    pub(super) multiplier: f64,
+    pub(super) resolution: f64,
     pub(super) memory_mib: Option<u64>,
+    pub(super) output_mib: Option<u64>,
     /// Legacy's `validator_flags`, split on white space.
     pub(super) validator_flags: Vec<String>,
 }
@@ -88,11 +93,11 @@ struct ProblemYaml {
 struct Limits {
     time_limit: Option<f64>,
     memory: Option<u64>,
-    time_multiplier: Option<IgnoredAny>,
-    time_multipliers: Option<IgnoredAny>,
+    time_multiplier: Option<f64>,
+    time_multipliers: Option<TimeMultipliers>,
     time_safety_margin: Option<IgnoredAny>,
-    time_resolution: Option<IgnoredAny>,
-    output: Option<IgnoredAny>,
+    time_resolution: Option<f64>,
+    output: Option<u64>,
     code: Option<IgnoredAny>,
     compilation_time: Option<IgnoredAny>,
     compilation_memory: Option<IgnoredAny>,
@@ -101,6 +106,21 @@ struct Limits {
     validation_output: Option<IgnoredAny>,
     validation_passes: Option<IgnoredAny>,
 }
+
+/// `2023-07`'s `limits.time_multipliers`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+// The bound on the time limit from below is all this reading uses.
+#[allow(dead_code)]
+struct TimeMultipliers {
+    ac_to_time_limit: Option<f64>,
+    time_limit_to_tle: Option<IgnoredAny>,
+}
+
+/// Legacy's default `time_multiplier`.
+const LEGACY_MULTIPLIER: f64 = 5.0;
+/// `2023-07`'s default `time_multipliers.ac_to_time_limit`.
+const AC_TO_TIME_LIMIT: f64 = 2.0;
 
 /// Reads a YAML file of the package; an empty one is `T`'s default.
 pub(super) fn parse<T: DeserializeOwned + Default>(path: &Path) -> Result<T, PackageError> {
@@ -193,6 +213,32 @@ pub(super) fn read(path: &Path) -> Result<Metadata, PackageError> {
         },
         _ => None,
     };
+    let multiplier = match version {
+        FormatVersion::Legacy => limits.time_multiplier.unwrap_or(LEGACY_MULTIPLIER),
+        FormatVersion::V2023_07 => limits
+            .time_multipliers
+            .as_ref()
+            .and_then(|multipliers| multipliers.ac_to_time_limit)
+            .unwrap_or(AC_TO_TIME_LIMIT),
+    };
+    // Legacy has no time resolution: its tools round to whole seconds.
+    let resolution = match version {
+        FormatVersion::Legacy => 1.0,
+        FormatVersion::V2023_07 => limits.time_resolution.unwrap_or(1.0),
+    };
+    for (key, value) in [
+        ("time multiplier", multiplier),
+        ("time_resolution", resolution),
+    ] {
+        if !(value.is_finite() && value > 0.0) {
+            return error(format!("limits: the {key} {value} is not a number above 0"));
+        }
+    }
+    for (key, value) in [("memory", limits.memory), ("output", limits.output)] {
+        if value == Some(0) {
+            return error(format!("limits.{key} must be at least 1 MiB"));
+        }
+    }
     Ok(Metadata {
         version,
         title,
@@ -200,7 +246,10 @@ pub(super) fn read(path: &Path) -> Result<Metadata, PackageError> {
         interactive,
         custom,
         time_limit,
+        multiplier,
+        resolution,
         memory_mib: limits.memory,
+        output_mib: limits.output,
         validator_flags: yaml
             .validator_flags
             .map(|flags| flags.split_whitespace().map(str::to_owned).collect())
@@ -213,7 +262,7 @@ pub(super) fn validation(folder: &Path, meta: &Metadata) -> Result<Validation, P
     let source = match meta.version {
         FormatVersion::V2023_07 => {
             let program = folder.join("output_validator");
-            program.exists().then_some(program)
+            program.exists().then(|| program_within(program))
         }
         FormatVersion::Legacy => {
             let programs = folder.join("output_validators");
@@ -255,4 +304,24 @@ pub(super) fn validation(folder: &Path, meta: &Metadata) -> Result<Validation, P
         args: meta.validator_flags.clone(),
         interactive: meta.interactive,
     })
+}
+
+/// The program a `2023-07` package's `output_validator/` holds: the folder itself, as the format
+/// says; but where the folder is no program of its own (no source of a known language, no `build`
+/// or `run` script) and holds one folder, that folder, which is how archives made for legacy
+/// tools (problemtools' own examples among them) keep it: `output_validator/guess_validator/`.
+fn program_within(folder: PathBuf) -> PathBuf {
+    if !folder.is_dir() || Language::of_program(&folder) != Language::Unknown {
+        return folder;
+    }
+    let folders: Vec<_> = sorted_names(&folder)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|name| folder.join(name))
+        .filter(|path| path.is_dir())
+        .collect();
+    match folders.as_slice() {
+        [only] => only.clone(),
+        _ => folder,
+    }
 }

@@ -45,16 +45,8 @@ pub struct Package {
     /// Whether the problem is a scoring problem (`type: scoring`), whose submissions get a score
     /// as well as a verdict.
     pub scoring: bool,
-    /// The time limit a case runs under, `limits.time_limit` of a `2023-07` package.
-    ///
-    /// `None` when the package gives none, which is always so in `legacy`: a legacy package has
-    /// only `limits.time_multiplier`, a factor on the slowest accepted submission's time, and a
-    /// `2023-07` package without `time_limit` has its limit inferred from its submissions'
-    /// times. Neither is done here, since it needs the submissions timed: the caller picks the
-    /// limit.
-    pub time_limit: Option<Duration>,
-    /// The memory limit in MiB, `limits.memory`, when the package gives one.
-    pub memory_limit_mib: Option<u64>,
+    /// The limits its submissions run under, each with where it comes from.
+    pub limits: PackageLimits,
     /// How a submission's output is judged.
     pub validation: Validation,
     /// The problem statement, if the package has one in Markdown or LaTeX.
@@ -67,6 +59,124 @@ pub struct Package {
     pub groups: Vec<Group>,
     /// Every example submission under `submissions/<verdict>/`, in the order of their paths.
     pub submissions: Vec<Submission>,
+}
+
+/// The memory limit where a package gives none: the format's typical system default, in MiB.
+pub const DEFAULT_MEMORY_MIB: u64 = 2048;
+/// The output limit where a package gives none: the format's typical system default, in MiB.
+pub const DEFAULT_OUTPUT_MIB: u64 = 8;
+/// The file beside `problem.yaml` in which judging tools keep a time limit they inferred.
+pub const TIMELIMIT_FILE: &str = ".timelimit";
+
+/// The limits a package's submissions run under.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PackageLimits {
+    /// The time limit of a case.
+    pub time: TimeLimit,
+    /// The memory limit in MiB: `limits.memory`, else [`DEFAULT_MEMORY_MIB`].
+    pub memory_mib: u64,
+    /// Whether `problem.yaml` gives the memory limit.
+    pub memory_given: bool,
+    /// The most a submission may write, in MiB: `limits.output`, else [`DEFAULT_OUTPUT_MIB`].
+    pub output_mib: u64,
+    /// Whether `problem.yaml` gives the output limit.
+    pub output_given: bool,
+}
+
+impl PackageLimits {
+    /// The memory limit in bytes.
+    #[must_use]
+    pub fn memory_bytes(&self) -> u64 {
+        self.memory_mib.saturating_mul(1 << 20)
+    }
+
+    /// The output limit in bytes.
+    #[must_use]
+    pub fn output_bytes(&self) -> usize {
+        usize::try_from(self.output_mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX)
+    }
+
+    /// Where the memory and output limits come from, in words: `memory 2048 MiB (the format's
+    /// default), output 8 MiB (limits.output)`.
+    #[must_use]
+    pub fn sizes_said(&self) -> String {
+        let from = |given: bool, key: &str| {
+            if given {
+                format!("limits.{key}")
+            } else {
+                "the format's default".to_owned()
+            }
+        };
+        format!(
+            "memory {} MiB ({}), output {} MiB ({}), stack as large as the memory",
+            self.memory_mib,
+            from(self.memory_given, "memory"),
+            self.output_mib,
+            from(self.output_given, "output")
+        )
+    }
+}
+
+/// A package's time limit, or how it is had.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeLimit {
+    /// `limits.time_limit` of `problem.yaml` (`2023-07`).
+    Given(Duration),
+    /// The [`TIMELIMIT_FILE`] beside `problem.yaml`, which judging tools write.
+    File(Duration),
+    /// None given: the slowest accepted submission's time on a case times `multiplier`, rounded
+    /// up to a multiple of `resolution` seconds, at least one (the format's inference; legacy's
+    /// tools round to whole seconds).
+    Inferred {
+        /// Legacy's `time_multiplier` (5 by default), `2023-07`'s
+        /// `time_multipliers.ac_to_time_limit` (2 by default).
+        multiplier: f64,
+        /// `2023-07`'s `time_resolution`; 1 in legacy.
+        resolution: f64,
+    },
+}
+
+impl TimeLimit {
+    /// The limit, when the package gives it.
+    #[must_use]
+    pub fn fixed(&self) -> Option<Duration> {
+        match *self {
+            TimeLimit::Given(limit) | TimeLimit::File(limit) => Some(limit),
+            TimeLimit::Inferred { .. } => None,
+        }
+    }
+
+    /// The limit where the slowest accepted submission took `slowest` on a case: the one given,
+    /// or the one inferred from it.
+    #[must_use]
+    pub fn with_slowest(&self, slowest: Duration) -> Duration {
+        match *self {
+            TimeLimit::Given(limit) | TimeLimit::File(limit) => limit,
+            TimeLimit::Inferred {
+                multiplier,
+                resolution,
+            } => {
+                let steps = (slowest.as_secs_f64() * multiplier / resolution).ceil();
+                Duration::try_from_secs_f64(steps.max(1.0) * resolution).unwrap_or(Duration::MAX)
+            }
+        }
+    }
+
+    /// Where the limit comes from, in words.
+    #[must_use]
+    pub fn source(&self) -> String {
+        match self {
+            TimeLimit::Given(_) => "limits.time_limit".to_owned(),
+            TimeLimit::File(_) => TIMELIMIT_FILE.to_owned(),
+            TimeLimit::Inferred {
+                multiplier,
+                resolution,
+            } => format!(
+                "the slowest accepted submission's time times {multiplier}, rounded up to a \
+                 multiple of {resolution} s"
+            ),
+        }
+    }
 }
 
 /// The version of the problem package format a package is written in.
@@ -87,7 +197,8 @@ pub enum Validation {
     /// A custom output validator, given by its source.
     Custom {
         /// The validator program: a source file, or a folder holding its files (`2023-07`:
-        /// `output_validator/` itself; legacy: the one program in `output_validators/`).
+        /// `output_validator/` itself, or the one folder it holds when it is no program of its
+        /// own; legacy: the one program in `output_validators/`).
         source: PathBuf,
         /// The language its source is in, from the extensions of its files.
         language: Language,
@@ -243,13 +354,48 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
         short_name,
         version: meta.version,
         scoring: meta.scoring,
-        time_limit: meta.time_limit,
-        memory_limit_mib: meta.memory_mib,
+        limits: limits(folder, &meta)?,
         validation,
         statement: statement::find(folder),
         cases: data.cases,
         groups: data.groups,
         submissions: submissions::find(folder)?,
+    })
+}
+
+/// The package's limits, as `problem.yaml` and a [`TIMELIMIT_FILE`] give them.
+fn limits(folder: &Path, meta: &metadata::Metadata) -> Result<PackageLimits, PackageError> {
+    let file = folder.join(TIMELIMIT_FILE);
+    let time = if let Some(limit) = meta.time_limit {
+        TimeLimit::Given(limit)
+    } else if file.is_file() {
+        let text = read_text(&file)?;
+        let seconds: Option<f64> = text.trim().parse().ok();
+        match seconds.and_then(|seconds| {
+            (seconds > 0.0)
+                .then(|| Duration::try_from_secs_f64(seconds).ok())
+                .flatten()
+        }) {
+            Some(limit) => TimeLimit::File(limit),
+            None => {
+                return Err(PackageError::new(
+                    file,
+                    format!("`{}` is not a number of seconds above 0", text.trim()),
+                ));
+            }
+        }
+    } else {
+        TimeLimit::Inferred {
+            multiplier: meta.multiplier,
+            resolution: meta.resolution,
+        }
+    };
+    Ok(PackageLimits {
+        time,
+        memory_mib: meta.memory_mib.unwrap_or(DEFAULT_MEMORY_MIB),
+        memory_given: meta.memory_mib.is_some(),
+        output_mib: meta.output_mib.unwrap_or(DEFAULT_OUTPUT_MIB),
+        output_given: meta.output_mib.is_some(),
     })
 }
 

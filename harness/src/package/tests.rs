@@ -44,7 +44,10 @@ fn reads_sum_floats() {
     assert_eq!(package.title, "Mean of Floats");
     assert_eq!(package.version, FormatVersion::V2023_07);
     assert!(!package.scoring && !package.is_interactive());
-    assert_eq!(package.time_limit, Some(Duration::from_secs(1)));
+    assert_eq!(
+        package.limits.time,
+        TimeLimit::Given(Duration::from_secs(1))
+    );
     assert_eq!(package.validation, Validation::Default);
     assert_eq!(
         names(&package),
@@ -130,7 +133,13 @@ fn reads_guess_interactive() {
     let package = load(&folder).expect("it loads");
     assert_eq!(package.title, "Guess the Number");
     assert_eq!(package.version, FormatVersion::Legacy);
-    assert_eq!(package.time_limit, None);
+    assert_eq!(
+        package.limits.time,
+        TimeLimit::Inferred {
+            multiplier: 5.0,
+            resolution: 1.0
+        }
+    );
     assert!(package.is_interactive());
     assert_eq!(
         package.validation,
@@ -191,7 +200,10 @@ fn reads_scored_groups_and_scores_submissions() {
     let package = load(&test_package("scored-groups")).expect("it loads");
     assert_eq!(package.title, "Triangle Numbers");
     assert!(package.scoring);
-    assert_eq!(package.time_limit, Some(Duration::from_secs(2)));
+    assert_eq!(
+        package.limits.time,
+        TimeLimit::Given(Duration::from_secs(2))
+    );
     assert_eq!(
         names(&package),
         [
@@ -514,4 +526,139 @@ fn scores_a_legacy_scoring_problem_by_its_grader_flags() {
             max: Some(5.0)
         }
     );
+}
+
+#[test]
+fn a_validator_folder_holding_one_program_folder_is_that_program() {
+    // As problemtools' `guess` keeps its interactor: `output_validator/guess_validator/`.
+    let dir = package_of(&with(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: X\ntype: interactive\n",
+        ),
+        ("output_validator/guess_validator/validate.cc", ""),
+        ("output_validator/guess_validator/validate.h", ""),
+    ]));
+    let package = load(dir.path()).expect("it loads");
+    let Validation::Custom {
+        source, language, ..
+    } = &package.validation
+    else {
+        panic!("a custom validator: {:?}", package.validation);
+    };
+    assert_eq!(source, &dir.path().join("output_validator/guess_validator"));
+    assert_eq!(*language, Language::Cpp);
+
+    // A folder that is a program of its own stays the program, whatever folders it holds.
+    let dir = package_of(&with(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: X\n",
+        ),
+        ("output_validator/validate.py", ""),
+        ("output_validator/helpers/data.txt", ""),
+    ]));
+    let package = load(dir.path()).expect("it loads");
+    assert!(matches!(
+        &package.validation,
+        Validation::Custom { source, language: Language::Python3, .. }
+            if source == &dir.path().join("output_validator")
+    ));
+
+    // Legacy: the one program in `output_validators/`, a folder or a file.
+    let dir = package_of(&with(&[
+        ("problem.yaml", "name: X\nvalidation: custom\n"),
+        ("output_validators/different_validator/validate.cc", ""),
+        ("output_validators/different_validator/validate.h", ""),
+    ]));
+    let package = load(dir.path()).expect("it loads");
+    assert!(matches!(
+        &package.validation,
+        Validation::Custom { source, language: Language::Cpp, .. }
+            if source == &dir.path().join("output_validators/different_validator")
+    ));
+}
+
+#[test]
+fn limits_come_from_the_package_else_the_formats_defaults() {
+    let dir = package_of(&with(&[("problem.yaml", "name: X\n")]));
+    let limits = load(dir.path()).expect("it loads").limits;
+    assert_eq!(
+        (
+            limits.memory_mib,
+            limits.memory_given,
+            limits.output_bytes()
+        ),
+        (2048, false, 8 << 20)
+    );
+    // Legacy: the slowest accepted submission's time times 5, up to whole seconds, at least 1.
+    let time = limits.time;
+    assert_eq!(time.fixed(), None);
+    assert_eq!(
+        time.with_slowest(Duration::from_millis(10)),
+        Duration::from_secs(1)
+    );
+    assert_eq!(
+        time.with_slowest(Duration::from_millis(210)),
+        Duration::from_secs(2)
+    );
+    assert_eq!(
+        time.with_slowest(Duration::from_millis(400)),
+        Duration::from_secs(2)
+    );
+
+    let dir = package_of(&with(&[
+        (
+            "problem.yaml",
+            "name: X\nlimits:\n  time_multiplier: 3\n  memory: 256\n  output: 2\n",
+        ),
+        (".timelimit", "3\n"),
+    ]));
+    let limits = load(dir.path()).expect("it loads").limits;
+    assert_eq!(limits.time, TimeLimit::File(Duration::from_secs(3)));
+    assert_eq!(
+        (limits.memory_bytes(), limits.output_bytes()),
+        (256 << 20, 2 << 20)
+    );
+    assert_eq!(
+        limits.sizes_said(),
+        "memory 256 MiB (limits.memory), output 2 MiB (limits.output), stack as large as the \
+         memory"
+    );
+
+    // 2023-07: twice the slowest time by default, up to a multiple of the resolution.
+    let dir = package_of(&with(&[(
+        "problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: X\nlimits:\n  time_resolution: 0.5\n",
+    )]));
+    let time = load(dir.path()).expect("it loads").limits.time;
+    assert_eq!(
+        time.with_slowest(Duration::from_millis(800)),
+        Duration::from_secs(2)
+    );
+    assert_eq!(
+        time.with_slowest(Duration::from_millis(600)),
+        Duration::from_millis(1500)
+    );
+
+    let dir = package_of(&with(&[
+        ("problem.yaml", "name: X\n"),
+        (".timelimit", "fast\n"),
+    ]));
+    let error = load(dir.path()).expect_err("not a time");
+    assert_eq!(error.path, dir.path().join(".timelimit"));
+    assert_eq!(error.message, "`fast` is not a number of seconds above 0");
+}
+
+#[test]
+fn reads_problemtools_guess_with_its_interactor_in_a_folder_of_its_own() {
+    let folder = test_package("problemtools-guess");
+    let package = load(&folder).expect("it loads");
+    assert!(package.is_interactive());
+    assert!(matches!(
+        &package.validation,
+        Validation::Custom { source, language: Language::Cpp, .. }
+            if source == &folder.join("output_validator/guess_validator")
+    ));
+    assert_eq!(package.cases.len(), 10);
 }

@@ -128,6 +128,9 @@ pub struct Limits {
     /// Bytes the program may write to disk: the size of any file it writes, and of its home in
     /// the sandbox where that can be bounded.
     pub disk: u64,
+    /// Bytes of its stack (`RLIMIT_STACK`), at most the grader's own hard limit; `None` leaves
+    /// the grader's.
+    pub stack: Option<u64>,
 }
 
 impl Limits {
@@ -160,6 +163,7 @@ impl Limits {
         memory: u64::MAX,
         processes: u32::MAX,
         disk: u64::MAX,
+        stack: None,
     };
 }
 
@@ -426,6 +430,7 @@ fn start(
         group: group.as_ref(),
         file_size: limits.disk,
         memory: limits.memory,
+        stack: limits.stack,
     };
     // From here on the time is the program's own, less what it waits for a CPU.
     let began = Instant::now();
@@ -475,6 +480,8 @@ impl crate::kata::StageLimits {
             processes: self.processes.unwrap_or(limits.processes),
             disk: self.disk.unwrap_or(limits.disk),
             timeout: self.timeout.unwrap_or(limits.timeout),
+            max_stdout: self.output.unwrap_or(limits.max_stdout),
+            stack: self.stack.or(limits.stack),
             ..limits
         }
     }

@@ -2,7 +2,8 @@
 //! (and so a process group) of its own, with no controlling terminal, registered with the
 //! [`reaper`](crate::reaper) while it runs, confined by the case's sandbox when there is one,
 //! in the case's control groups when there are, unable to write a file beyond the disk limit,
-//! and with a managed runtime's heap sized to its memory limit ([`crate::runtime`]).
+//! with the stack its limits give it where they give one, and with a managed runtime's heap
+//! sized to its memory limit ([`crate::runtime`]).
 
 use std::env;
 use std::ffi::{OsStr, OsString};
@@ -36,6 +37,8 @@ pub(super) struct Confinement<'a> {
     pub(super) file_size: u64,
     /// Its memory limit, in bytes.
     pub(super) memory: u64,
+    /// Its stack limit, in bytes, where it has one of its own.
+    pub(super) stack: Option<u64>,
 }
 
 /// Starts `program` with `args` in `folder` (else the grader's own), its standard streams
@@ -96,17 +99,19 @@ pub(super) fn spawn(
     })
 }
 
-/// Makes the program join its control groups and limits the size of the files it writes,
-/// before it starts, so that nothing it starts escapes either.
+/// Makes the program join its control groups and limits the size of the files it writes (and
+/// its stack, where it has a limit of its own), before it starts, so that nothing it starts
+/// escapes either.
 fn bound(command: &mut Command, confinement: &Confinement<'_>) {
     let joins = confinement.group.map(CaseGroup::join_fds);
     let file_size = libc::rlimit {
         rlim_cur: confinement.file_size,
         rlim_max: confinement.file_size,
     };
+    let stack = confinement.stack.map(stack_limit);
     // SAFETY: between fork and exec only async-signal-safe calls are allowed: write(2) of a
     // constant byte to descriptors the group keeps open (they close on exec), and setrlimit(2)
-    // of a value on the stack; nothing is allocated.
+    // of values on the stack; nothing is allocated.
     #[allow(unsafe_code)]
     unsafe {
         command.pre_exec(move || {
@@ -118,7 +123,34 @@ fn bound(command: &mut Command, confinement: &Confinement<'_>) {
             if libc::setrlimit(libc::RLIMIT_FSIZE, &raw const file_size) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
+            if let Some(stack) = &stack
+                && libc::setrlimit(libc::RLIMIT_STACK, stack) != 0
+            {
+                return Err(std::io::Error::last_os_error());
+            }
             Ok(())
         });
+    }
+}
+
+/// A stack limit of `bytes`, within the grader's own hard limit, which an unprivileged process
+/// cannot raise.
+fn stack_limit(bytes: u64) -> libc::rlimit {
+    let mut own = libc::rlimit {
+        rlim_cur: libc::RLIM_INFINITY,
+        rlim_max: libc::RLIM_INFINITY,
+    };
+    // SAFETY: getrlimit(2) writes the one struct it is given, which lives on the stack here.
+    #[allow(unsafe_code)]
+    let read = unsafe { libc::getrlimit(libc::RLIMIT_STACK, &raw mut own) };
+    let most = if read == 0 {
+        own.rlim_max
+    } else {
+        libc::RLIM_INFINITY
+    };
+    let bytes = bytes.min(most);
+    libc::rlimit {
+        rlim_cur: bytes,
+        rlim_max: bytes,
     }
 }

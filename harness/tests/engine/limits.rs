@@ -1,6 +1,7 @@
 //! What bounds a case: its CPU time (the processes it starts included, counted by its control
 //! group or added up in `/proc`), the clock for a program that sleeps, and its output cap, each
-//! a verdict of its own, and nothing it started left running once it is judged.
+//! a verdict of its own, its stack where it has a limit of its own, and nothing it started left
+//! running once it is judged.
 
 use std::fs;
 use std::time::{Duration, Instant};
@@ -17,6 +18,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         the_cpu_time_of_a_process_it_started_counts_in_proc,
         a_program_that_sleeps_is_stopped_on_the_clock,
         a_flood_of_output_is_cut_at_the_cap,
+        a_case_with_a_stack_limit_has_that_stack,
         nothing_a_case_started_is_left_running,
     )
 }
@@ -140,6 +142,30 @@ fn a_flood_of_output_is_cut_at_the_cap() {
     );
     let verdict = harness::judge(&case, &run, capped, &harness::PlainText).verdict;
     assert_eq!(verdict, Verdict::TooMuchOutput(capped.max_stdout));
+}
+
+fn a_case_with_a_stack_limit_has_that_stack() {
+    let ulimit = harness::Program::command(vec!["sh".into(), "-c".into(), "ulimit -s".into()]);
+    let case = fixture("quick-exit");
+    let stack = Limits {
+        stack: Some(96 << 20),
+        ..limits()
+    };
+    let run = run_in(&ulimit, &case, Mode::WholeInput, stack);
+    // In KiB; within the grader's own hard limit, which is unlimited where these tests run.
+    let said = String::from_utf8_lossy(&run.stdout).trim().to_owned();
+    let mut hard = String::new();
+    if let Ok(done) = std::process::Command::new("sh")
+        .args(["-c", "ulimit -H -s"])
+        .output()
+    {
+        hard = String::from_utf8_lossy(&done.stdout).trim().to_owned();
+    }
+    if hard == "unlimited" {
+        assert_eq!(said, "98304");
+    } else {
+        assert!(said == "98304" || said == hard, "{said} (hard {hard})");
+    }
 }
 
 fn nothing_a_case_started_is_left_running() {
