@@ -10,6 +10,7 @@
 //!   line's end.
 //! - [`toolchain`]: the interpreters and compilers of other languages, or a visible skip.
 //! - [`processes`]: the processes whose command line holds a marker, read from `/proc`.
+//! - [`stretched`]: a time bound stretched by how busy the machine is.
 
 pub mod processes;
 pub mod toolchain;
@@ -244,4 +245,20 @@ pub fn false_difference(report: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// `bound` stretched by how busy the machine is: times the processes waiting for or on a CPU
+/// (the load average of the last minute, `/proc/loadavg`) a core, when there are more of them
+/// than cores. A test that bounds how long the grader takes measures the grader, not the
+/// machine: beside three busy processes a core, every process the test starts runs at a quarter
+/// of its speed, and a bound that held on an idle machine would fail there.
+pub fn stretched(bound: Duration) -> Duration {
+    let cores = thread::available_parallelism().map_or(1, usize::from);
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok())
+        .unwrap_or(0.0);
+    #[allow(clippy::cast_precision_loss)]
+    let factor = (load / cores as f64).max(1.0);
+    bound.mul_f64(factor)
 }

@@ -186,7 +186,7 @@ fn a_stage_the_kata_lacks_and_a_broken_manifest_are_usage_errors() {
         (
             Some(2),
             "",
-            "grade: Greeter has no stage 3: its stages are 1 to 2\n"
+            "grade platform: Greeter has no stage 3: its stages are 1 to 2\n"
         )
     );
     assert!(!dir.path().join("vpl").exists());
@@ -213,9 +213,12 @@ fn a_stage_the_kata_lacks_and_a_broken_manifest_are_usage_errors() {
 fn a_folder_with_no_kata_is_not_taken_for_the_kata_built_in_of_its_name() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     fs::create_dir(dir.path().join("calculator")).expect("made");
-    for args in [
-        &["--kata", "calculator", "1"][..],
-        &["platform", "vpl", "1", "-o", "vpl", "--kata", "calculator"],
+    for (args, command) in [
+        (&["--kata", "calculator", "1"][..], "grade"),
+        (
+            &["platform", "vpl", "1", "-o", "vpl", "--kata", "calculator"],
+            "grade platform",
+        ),
     ] {
         let (status, report, err) = grade_in(dir.path(), args);
         assert_eq!(
@@ -223,8 +226,11 @@ fn a_folder_with_no_kata_is_not_taken_for_the_kata_built_in_of_its_name() {
             (
                 Some(2),
                 "",
-                "grade: `calculator` is a folder with no kata-manifest.toml (nor a problem \
-                 package's problem.yaml): it is not a kata\n"
+                format!(
+                    "{command}: `calculator` is a folder with no kata-manifest.toml (nor a \
+                     problem package's problem.yaml): it is not a kata\n"
+                )
+                .as_str()
             ),
             "{args:?}"
         );

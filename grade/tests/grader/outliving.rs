@@ -98,7 +98,7 @@ fn none_left_within_grace(marker: &str) {
     let ended = Instant::now();
     while !running(marker).is_empty() {
         assert!(
-            ended.elapsed() < GRACE,
+            ended.elapsed() < test_support::stretched(GRACE),
             "still running {GRACE:?} after the grader died: {:?}",
             running(marker)
         );
@@ -162,7 +162,7 @@ fn killed_mid_class_leaves_nothing(signal_number: libc::c_int) {
     let started = Instant::now();
     while !groups_of(grader.id()).is_empty() {
         assert!(
-            started.elapsed() < GRACE,
+            started.elapsed() < test_support::stretched(GRACE),
             "groups left: {:?}",
             groups_of(grader.id())
         );
@@ -180,7 +180,8 @@ fn the_next_grader_ends_what_a_grader_and_its_guard_killed_together_left() {
     let started = Instant::now();
     let guards = loop {
         let guards = test_support::processes::holding("guard-cases-of-grader");
-        if guards.iter().any(|process| process.parent == grader.id()) || started.elapsed() >= GRACE
+        if guards.iter().any(|process| process.parent == grader.id())
+            || started.elapsed() >= test_support::stretched(GRACE)
         {
             break guards;
         }

@@ -171,10 +171,5 @@ fn hanging(fault: &str) {
         "{fault}: {}",
         graded.report
     );
-    let left = test_support::processes::holding(&marker);
-    assert!(
-        left.is_empty(),
-        "processes left running:\n{}",
-        test_support::processes::listed(&left)
-    );
+    crate::hostility::nothing_left(&marker);
 }
