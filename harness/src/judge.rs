@@ -490,10 +490,12 @@ fn judged(verdict: Verdict, content: Comparison) -> Judgement {
 /// `interacted` is what became of an interaction, for an interactor's case.
 ///
 /// A program that could not start comes first; then an interactor's rejection, where the
-/// interactor ended before the program; then the program's own limits (it ran out of time, wrote
-/// too much or used too much); then the judge's failure; then a program and an interactor that
-/// waited for each other; then a crash or a wrong status of a program that ended before its
-/// interactor did; then the judge's rejection; then how the program ended.
+/// interactor ended before the program; then a program and an interactor that waited for each
+/// other (whatever the program did once the grader ended its input: flooded, crashed, ran on,
+/// as a judge that waits them out would have stopped it on the clock before); then the
+/// program's own limits (it ran out of time, wrote too much or used too much); then the judge's
+/// failure; then a crash or a wrong status of a program that ended before its interactor did;
+/// then the judge's rejection; then how the program ended.
 #[must_use]
 pub fn judge_validated(
     run: &Run,
@@ -526,12 +528,12 @@ pub fn judge_validated(
         (_, _, Decision::Rejected) if judge_ended_first => {
             Verdict::Rejected(validation.team_message.clone())
         }
+        // The grader ended the input of a program that waited for its interactor while the
+        // interactor waited for it: whatever followed, that is the fault.
+        _ if stalled => Verdict::WaitedForEachOther,
         // Else the program's own limits come before anything its judge made of what it wrote.
         (Some(stopped), _, _) => stopped,
         (_, _, Decision::Failed(why)) => Verdict::JudgeError(why.clone()),
-        // The grader ended the input of a program that waited for its interactor while the
-        // interactor waited for it: whatever followed, that is the fault.
-        (_, _, Decision::Rejected) if stalled => Verdict::WaitedForEachOther,
         // A program that crashed before its interactor was done: the crash is its fault.
         (_, Some(crashed), Decision::Rejected) if program_ended_first => crashed,
         (_, _, Decision::Rejected) => Verdict::Rejected(validation.team_message.clone()),

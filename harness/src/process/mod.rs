@@ -24,7 +24,11 @@
 //! busy machine adds), passes the same limit by a tenth, at least 50 ms ([`Limits::own_time`]).
 //! A single thread's own time is its CPU time and the time it was blocked (on a file, say): the
 //! margin lets a program that uses its CPU time reach that limit first, its start's reads and
-//! the wait for a CPU in progress, which the kernel charges only when it ends, notwithstanding. That waiting is read from cgroup v2's
+//! the wait for a CPU in progress, which the kernel charges only when it ends, notwithstanding.
+//! Nor is a case stopped on its own time while one of its threads is ready to run (state `R`
+//! in `/proc`: on a CPU, or waiting for one): a wait longer than the margin, on a machine busy
+//! enough, is not charged yet, and a thread that runs is bounded by its CPU time, while the
+//! sleeper this bound is for has no thread ready. That waiting is read from cgroup v2's
 //! `cpu.pressure` of the case's group where it shows it (its `some` total: the time in which at
 //! least one of its threads was ready to run and waited), else from each thread's `schedstat`
 //! in `/proc` (its second field, the time it waited in a run queue), the case's processes being

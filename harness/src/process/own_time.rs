@@ -188,6 +188,25 @@ fn threads(pids: &[u32]) -> io::Result<Vec<(u32, Duration)>> {
     Ok(threads)
 }
 
+/// Whether some thread of the processes `pids` is ready to run (state `R`: on a CPU, or in a
+/// run queue waiting for one). A thread's wait for a CPU is charged to it only when the wait
+/// ends, so on a machine busy enough a thread waiting long is still counted its own time; but a
+/// case that sleeps, the one its own time is there to stop, has no thread ready to run.
+pub(super) fn any_runnable(pids: &[u32]) -> bool {
+    pids.iter().any(|pid| {
+        let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+            return false;
+        };
+        tasks.flatten().any(|task| {
+            fs::read_to_string(task.path().join("stat")).is_ok_and(|stat| {
+                stat.rsplit_once(')')
+                    .and_then(|(_, rest)| rest.trim_start().chars().next())
+                    == Some('R')
+            })
+        })
+    })
+}
+
 /// Whether `error` is that of a process or thread that has ended.
 fn gone(error: &io::Error) -> bool {
     error.kind() == io::ErrorKind::NotFound || error.raw_os_error() == Some(libc::ESRCH)
@@ -241,6 +260,30 @@ mod tests {
         assert_eq!(waits.add(&[(1, ms(0))], ms(50)), ms(0));
         // One wait from 15 ms to 75 ms, charged when it ended: all of it counts.
         assert_eq!(waits.add(&[(1, ms(60))], ms(75)), ms(60));
+    }
+
+    #[test]
+    fn a_sleeper_is_not_ready_to_run_and_a_busy_loop_is() {
+        let spawn = |script: &str| {
+            std::process::Command::new("sh")
+                .args(["-c", script])
+                .spawn()
+                .expect("sh starts")
+        };
+        let mut sleeper = spawn("exec sleep 60");
+        let mut busy = spawn("while :; do :; done");
+        // Until the sleeper has gone to sleep: it starts ready to run.
+        let asleep = Instant::now() + Duration::from_secs(10);
+        while any_runnable(&[sleeper.id()]) && Instant::now() < asleep {
+            std::thread::sleep(ms(5));
+        }
+        assert!(!any_runnable(&[sleeper.id()]));
+        assert!(any_runnable(&[busy.id()]));
+        assert!(any_runnable(&[sleeper.id(), busy.id()]));
+        for child in [&mut sleeper, &mut busy] {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         an_interactors_rejection_is_a_wrong_answer,
         a_program_whose_prompt_is_not_flushed_waits_with_the_interactor,
         an_interactor_waiting_in_poll_is_seen_waiting,
+        a_program_that_floods_after_waiting_with_the_interactor_waited_with_it,
         an_interactor_that_floods_a_program_is_stopped,
         a_program_that_floods_an_interactor_that_stopped_reading_is_too_much_output,
         an_interactor_case_is_played_until_a_run_fails,
@@ -278,6 +279,22 @@ fn a_program_whose_prompt_is_not_flushed_waits_with_the_interactor() {
         "{:?}",
         started.elapsed()
     );
+}
+
+/// A query never flushed, and a program that then floods once its input has ended: the two
+/// waiting for each other is the fault, not the flood that followed (a judge that waits them out
+/// stops the program on the clock before it floods), and a problem package counts it a time-out.
+fn a_program_that_floods_after_waiting_with_the_interactor_waited_with_it() {
+    if let Err(skip) = interactive() {
+        eprintln!("skipped: {skip}");
+        return;
+    }
+    let case = case(
+        "hello-conversation.in",
+        interactor(&["wait-for-program"], 1),
+    );
+    let result = graded(&["buffer", "Question?\\n", "ask", "drain", "flood"], &case);
+    assert_eq!(result.judgement.verdict, Verdict::WaitedForEachOther);
 }
 
 fn an_interactor_waiting_in_poll_is_seen_waiting() {
