@@ -27,7 +27,7 @@ pub struct MergeOptions {
     /// The JSON results of every slice, one a file, in any order.
     #[arg(required = true, value_name = "PART")]
     pub parts: Vec<PathBuf>,
-    /// Write the merged results in format NAME (json, junit, ctrf, html, or a format of one
+    /// Write the merged results in format NAME (json, junit, ctrf, html, csv, or a format of one
     /// submission with `{}` in FILE), to FILE or else to standard output; by default the JSON
     /// to standard output. Repeatable.
     #[arg(long = "format", value_name = "NAME[=FILE]")]

@@ -54,7 +54,8 @@ pub struct Options {
     pub json: Option<PathBuf>,
     /// Write the results in format NAME, to FILE or else to standard output (in place of the
     /// text report); repeatable. NAME is text, json, github-classroom, gradescope,
-    /// prairielearn, vpl, junit, ctrf or html (a class's page). In a class, a format of one
+    /// prairielearn, vpl, junit, ctrf, html (a class's page) or csv (a class's gradebook, a
+    /// row a submission). In a class, a format of one
     /// submission writes a file a submission: `{}` in FILE stands for its folder's name.
     #[arg(long = "format", value_name = "NAME[=FILE]")]
     pub formats: Vec<Request>,

@@ -58,6 +58,12 @@ impl Outputs {
                     "--format html is a class's page: give --class DIR".to_owned(),
                 ));
             }
+            if format == Format::Csv && !class {
+                return Err(GradeError::Usage(
+                    "--format csv is a class's gradebook, a row a submission: give --class DIR"
+                        .to_owned(),
+                ));
+            }
             let templated = request.file.as_deref().is_some_and(has_placeholder);
             if templated && !class {
                 return Err(GradeError::Usage(format!(
@@ -233,6 +239,7 @@ fn extension(format: Format) -> &'static str {
         Format::Text | Format::GithubClassroom | Format::Vpl => "txt",
         Format::Junit => "xml",
         Format::Html => "html",
+        Format::Csv => "csv",
         Format::Json | Format::Gradescope | Format::Prairielearn | Format::Ctrf => "json",
     }
 }

@@ -40,6 +40,7 @@ fn a_class_in_every_format_writes_every_file_each_valid_against_its_schema() {
         ("junit", "class.xml"),
         ("ctrf", "ctrf.json"),
         ("html", "class.html"),
+        ("csv", "class.csv"),
         ("text", "class.txt"),
     ]
     .into_iter()
@@ -99,6 +100,13 @@ fn a_class_in_every_format_writes_every_file_each_valid_against_its_schema() {
     let html = read(&out.path().join("class.html"));
     assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
     assert!(!html.contains("http://") && !html.contains("https://") && !html.contains(" src="));
+    // The gradebook: a row a submission, its first failure named with its verdict.
+    assert_eq!(
+        read(&out.path().join("class.csv")),
+        "submission,score,max_score,passed,cases,status,first_failure\n\
+         correct,5,5,5,5,pass,\n\
+         wrong-cell,2,5,2,5,fail,draw-full-grid: Wrong answer\n"
+    );
 }
 
 /// One program, a wrong one, in every format but the class's page: JUnit XML without a file,
@@ -164,6 +172,10 @@ fn requests_for_formats_that_cannot_be_met_are_usage_errors() {
     refused(
         &["--format", "html=x.html"],
         "--format html is a class's page",
+    );
+    refused(
+        &["--format", "csv=grades.csv"],
+        "--format csv is a class's gradebook, a row a submission: give --class DIR",
     );
     refused(&["--format", "vpl=vpl-{}.txt"], "needs --class DIR");
     refused(

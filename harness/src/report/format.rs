@@ -1,6 +1,6 @@
 //! The formats results are written in, by name (`--format NAME[=FILE]`): today's text and
 //! JSON, each teaching platform's own, the CI dashboards' JUnit XML and CTRF, and the class's
-//! HTML page. Every one is written from the one [`model`](crate::report::model).
+//! HTML page and CSV gradebook. Every one is written from the one [`model`](crate::report::model).
 
 use std::fmt;
 use std::path::PathBuf;
@@ -8,7 +8,9 @@ use std::str::FromStr;
 use std::time::SystemTime;
 
 use crate::report::model::{ClassResults, ProgramResults};
-use crate::report::{ctrf, github_classroom, gradescope, html, json, junit, prairielearn, vpl};
+use crate::report::{
+    csv, ctrf, github_classroom, gradescope, html, json, junit, prairielearn, vpl,
+};
 
 /// A format of results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,11 +33,13 @@ pub enum Format {
     Ctrf,
     /// A class's page: a self-contained HTML file.
     Html,
+    /// A class's gradebook: a CSV row a submission.
+    Csv,
 }
 
 impl Format {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 10] = [
         Format::Text,
         Format::Json,
         Format::GithubClassroom,
@@ -45,6 +49,7 @@ impl Format {
         Format::Junit,
         Format::Ctrf,
         Format::Html,
+        Format::Csv,
     ];
 
     /// Its name, as `--format` takes it.
@@ -60,6 +65,7 @@ impl Format {
             Format::Junit => "junit",
             Format::Ctrf => "ctrf",
             Format::Html => "html",
+            Format::Csv => "csv",
         }
     }
 
@@ -69,7 +75,7 @@ impl Format {
     pub fn holds_a_class(self) -> bool {
         matches!(
             self,
-            Format::Text | Format::Json | Format::Junit | Format::Ctrf | Format::Html
+            Format::Text | Format::Json | Format::Junit | Format::Ctrf | Format::Html | Format::Csv
         )
     }
 
@@ -84,7 +90,7 @@ impl Format {
     #[must_use]
     pub fn program(self, results: &ProgramResults, context: &Context) -> Option<String> {
         Some(match self {
-            Format::Text | Format::Html => return None,
+            Format::Text | Format::Html | Format::Csv => return None,
             Format::Json => json::document(results),
             Format::GithubClassroom => github_classroom::program(results),
             Format::Gradescope => gradescope::program(results),
@@ -103,6 +109,7 @@ impl Format {
             Format::Junit => junit::class(class),
             Format::Ctrf => ctrf::class(class, context),
             Format::Html => html::class(class, &context.label),
+            Format::Csv => csv::class(class),
             _ => return None,
         })
     }

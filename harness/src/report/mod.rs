@@ -4,8 +4,10 @@
 //!
 //! Every other format is written from the one results [`model`], by name ([`format`](mod@format)): each
 //! teaching platform's own ([`github_classroom`], [`gradescope`], [`prairielearn`], [`vpl`]),
-//! the CI dashboards' ([`junit`], [`ctrf`]), and a class's page ([`html`]).
+//! the CI dashboards' ([`junit`], [`ctrf`]), a class's page ([`html`]) and its gradebook
+//! ([`csv`](mod@csv)).
 
+pub mod csv;
 pub mod ctrf;
 pub mod format;
 pub mod github_classroom;
