@@ -8,26 +8,35 @@ use serde::de::IgnoredAny;
 
 use super::metadata::parse;
 use super::{PackageError, sorted_names};
+use crate::languages::{self, FormatLanguage};
 
 /// The file of `submissions/` in which later versions set what submissions must get.
 pub const SUBMISSIONS_YAML: &str = "submissions.yaml";
 
-/// The language of a program, guessed from its files' extensions as the format's table gives
-/// them.
+/// The language of a program, guessed from its files' extensions as the format's table
+/// ([`crate::languages`]) gives them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Language {
     /// C: `.c`.
     C,
     /// C++: `.cc`, `.cpp`, `.cxx`, `.c++`, `.C`.
     Cpp,
-    /// Python 3: `.py`.
+    /// Python 3: `.py`, `.py3`.
     Python3,
+    /// Python 2: `.py2`.
+    Python2,
     /// Java: `.java`.
     Java,
     /// Kotlin: `.kt`.
     Kotlin,
     /// Rust: `.rs`.
     Rust,
+    /// JavaScript, on Node.js: `.js`.
+    JavaScript,
+    /// Bash: `.sh`.
+    Bash,
+    /// Another language the format names, which no program here is built or run in.
+    Named(&'static FormatLanguage),
     /// A folder holding a `build` or `run` script, which builds or is the program (allowed for
     /// validators).
     Scripts,
@@ -39,14 +48,24 @@ impl Language {
     /// The language of a file from its extension.
     #[must_use]
     pub fn of_file(path: &Path) -> Language {
-        match path.extension().and_then(|extension| extension.to_str()) {
-            Some("c") => Language::C,
-            Some("cc" | "cpp" | "cxx" | "c++" | "C") => Language::Cpp,
-            Some("py") => Language::Python3,
-            Some("java") => Language::Java,
-            Some("kt") => Language::Kotlin,
-            Some("rs") => Language::Rust,
-            _ => Language::Unknown,
+        let Some(named) = path
+            .extension()
+            .and_then(|extension| extension.to_str())
+            .and_then(languages::by_extension)
+        else {
+            return Language::Unknown;
+        };
+        match named.code {
+            "c" => Language::C,
+            "cpp" => Language::Cpp,
+            "python3" => Language::Python3,
+            "python2" => Language::Python2,
+            "java" => Language::Java,
+            "kotlin" => Language::Kotlin,
+            "rust" => Language::Rust,
+            "javascript" => Language::JavaScript,
+            "bash" => Language::Bash,
+            _ => Language::Named(named),
         }
     }
 
@@ -80,9 +99,13 @@ impl fmt::Display for Language {
             Language::C => "C",
             Language::Cpp => "C++",
             Language::Python3 => "Python 3",
+            Language::Python2 => "Python 2",
             Language::Java => "Java",
             Language::Kotlin => "Kotlin",
             Language::Rust => "Rust",
+            Language::JavaScript => "JavaScript",
+            Language::Bash => "Bash",
+            Language::Named(named) => named.name,
             Language::Scripts => "build and run scripts",
             Language::Unknown => "an unknown language",
         })
@@ -294,10 +317,19 @@ mod tests {
             ("a.cxx", Language::Cpp),
             ("a.c++", Language::Cpp),
             ("a.py", Language::Python3),
+            ("a.py3", Language::Python3),
+            ("a.py2", Language::Python2),
             ("A.java", Language::Java),
             ("a.kt", Language::Kotlin),
             ("a.rs", Language::Rust),
-            ("a.hs", Language::Unknown),
+            ("a.js", Language::JavaScript),
+            ("a.sh", Language::Bash),
+            (
+                "a.hs",
+                Language::Named(languages::by_code("haskell").expect("in the table")),
+            ),
+            ("a.bash", Language::Unknown),
+            ("a.py.disabled", Language::Unknown),
             ("README", Language::Unknown),
         ];
         for (name, language) in cases {

@@ -807,3 +807,35 @@ fn submissions_yaml_marks_what_it_names() {
         ]
     );
 }
+
+#[test]
+fn reads_hello_languages_in_the_formats_languages() {
+    let package = load(&test_package("hello-languages")).expect("it loads");
+    assert_eq!(package.version, FormatVersion::V2025_09);
+    let go = crate::languages::by_code("go").expect("in the table");
+    assert_eq!(
+        submissions(&package),
+        [
+            (
+                "accepted/hello.go",
+                ExpectedVerdict::Accepted,
+                Language::Named(go)
+            ),
+            (
+                "accepted/hello.js",
+                ExpectedVerdict::Accepted,
+                Language::JavaScript
+            ),
+            (
+                "accepted/hello.py3",
+                ExpectedVerdict::Accepted,
+                Language::Python3
+            ),
+            (
+                "wrong_answer/hi.sh",
+                ExpectedVerdict::WrongAnswer,
+                Language::Bash
+            ),
+        ]
+    );
+}
