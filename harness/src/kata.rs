@@ -642,6 +642,9 @@ impl Kata {
                     package::Language::Cpp,
                     package::Language::Rust,
                     package::Language::Python3,
+                    package::Language::JavaScript,
+                    package::Language::Bash,
+                    package::Language::Python2,
                     package::Language::Java,
                     package::Language::Kotlin,
                 ]

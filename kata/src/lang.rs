@@ -8,6 +8,7 @@
 use std::fmt;
 
 use grade::project::StageCommands;
+use harness::languages::{self, FormatLanguage};
 
 /// A language a project can be made in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +79,22 @@ impl Language {
         Language::ALL
             .into_iter()
             .find(|language| language.key() == key)
+    }
+
+    /// The language in the problem package format's table ([`harness::languages`]), by which
+    /// the programs of packages are told and run.
+    #[must_use]
+    pub fn in_format(self) -> &'static FormatLanguage {
+        let code = match self {
+            Language::Rust => "rust",
+            Language::Python => "python3",
+            Language::Java => "java",
+            Language::JavaScript => "javascript",
+            Language::C => "c",
+            Language::Cpp => "cpp",
+        };
+        // Every code above is in the table, as the tests hold.
+        languages::by_code(code).unwrap_or(&languages::TABLE[0])
     }
 
     /// The program a project in this language needs to build and run its stages.
@@ -229,5 +246,29 @@ impl fmt::Display for Language {
             Language::C => "C",
             Language::Cpp => "C++",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    #[test]
+    fn each_language_is_the_formats_that_tells_its_source() {
+        for language in Language::ALL {
+            let source = language.source(1);
+            let extension = Path::new(&source)
+                .extension()
+                .and_then(|extension| extension.to_str())
+                .expect("an extension");
+            let named = languages::by_extension(extension).expect("named by the format");
+            assert_eq!(language.in_format(), named, "{language}");
+            assert_eq!(
+                named.name.split(' ').next(),
+                Some(language.to_string().as_str())
+            );
+        }
     }
 }

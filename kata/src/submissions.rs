@@ -11,7 +11,7 @@ use std::time::Duration;
 use grade::planning::Asked;
 use harness::kata::{Kata, PACKAGE_TIME_LIMIT, StageLimits};
 use harness::package::building::{self, BuildError};
-use harness::package::{CaseOutcome, ExpectedVerdict, Package, Submission};
+use harness::package::{CaseOutcome, ExpectedVerdict, Package, SUBMISSIONS_YAML, Submission};
 use harness::plan::StagePlan;
 use harness::{CaseResult, Criterion, Program, Verdict};
 
@@ -108,6 +108,7 @@ pub fn check(
     style: Style,
 ) -> Result<Vec<Problem>, KataError> {
     let mut problems = Vec::new();
+    let mut skipped = Skipped::default();
     if package.submissions.is_empty() {
         writeln!(out, "submissions: none under submissions/ to check")?;
     }
@@ -159,7 +160,11 @@ pub fn check(
         let program = match program {
             Ok((program, _)) => program,
             Err(BuildError::ToolMissing { tool }) => {
-                writeln!(out, "{shown}: skipped, `{tool}` is not installed here")?;
+                skipped.add(submission, format!("`{tool}` is not installed here"));
+                continue;
+            }
+            Err(BuildError::NotRunHere { .. }) => {
+                skipped.add(submission, "which is not run here".to_owned());
                 continue;
             }
             Err(error) => {
@@ -173,6 +178,15 @@ pub fn check(
             }
         };
         let (got, detail) = verdict(package, program, &plan)?;
+        if submission.in_submissions_yaml {
+            writeln!(
+                out,
+                "{shown}: {} {detail} (submissions/{SUBMISSIONS_YAML} sets what it must get, \
+                 which this check does not read)",
+                got.name()
+            )?;
+            continue;
+        }
         match got.meets(&submission.expected) {
             Some(true) => writeln!(
                 out,
@@ -203,7 +217,39 @@ pub fn check(
             )?,
         }
     }
+    skipped.say(out)?;
     Ok(problems)
+}
+
+/// The submissions skipped for their language, counted by language and why, to be said once
+/// each: none of them is a problem of the package.
+#[derive(Default)]
+struct Skipped(Vec<(String, String, usize)>);
+
+impl Skipped {
+    fn add(&mut self, submission: &Submission, why: String) {
+        let language = submission.language.to_string();
+        match self
+            .0
+            .iter_mut()
+            .find(|(other, reason, _)| *other == language && *reason == why)
+        {
+            Some((.., count)) => *count += 1,
+            None => self.0.push((language, why, 1)),
+        }
+    }
+
+    fn say(&self, out: &mut dyn Write) -> std::io::Result<()> {
+        for (language, why, count) in &self.0 {
+            let noun = if *count == 1 {
+                "submission"
+            } else {
+                "submissions"
+            };
+            writeln!(out, "skipped: {count} {noun} in {language}, {why}")?;
+        }
+        Ok(())
+    }
 }
 
 /// The time limit the submissions are judged under, said on `out` with where it comes from:

@@ -45,6 +45,12 @@ pub enum BuildError {
         /// The compiler.
         tool: String,
     },
+    /// The source is in a language the format names, which no program here is built or run in:
+    /// callers may skip the program, saying so.
+    NotRunHere {
+        /// The language's name.
+        language: String,
+    },
     /// The source is in no language this builds.
     UnknownLanguage {
         /// The program.
@@ -70,6 +76,9 @@ impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BuildError::ToolMissing { tool } => write!(f, "`{tool}` is not installed"),
+            BuildError::NotRunHere { language } => {
+                write!(f, "programs in {language} are not run here")
+            }
             BuildError::Failed { tool, message } => write!(f, "`{tool}` failed:\n{message}"),
             BuildError::TimedOut { tool } => write!(
                 f,
@@ -103,6 +112,9 @@ impl std::error::Error for BuildError {}
 /// - Python 3: the files copied into `into`, their syntax checked (`python3 -m py_compile`);
 ///   run as `python3 <file>`, or for a folder `python3 <into>` (its `__main__.py`), else its
 ///   `main.py`, else its one `.py` file.
+/// - Python 2 (`.py2`): as Python 3, with `python2`.
+/// - JavaScript: `node --check <file>`; run as `node <file>`, for a folder its `main.js`, else its
+///   one `.js` file. Bash: `bash -n <file>`; run as `bash <file>`, for a folder its one `.sh`.
 /// - Java: `javac -d <into>/classes`; run as `java -cp <into>/classes <class>`, the class being
 ///   the file's name (for a folder, `Main`, else the one file with a `main` method).
 /// - Kotlin: `kotlinc <files> -include-runtime -d <into>/program.jar`; run as
@@ -115,6 +127,7 @@ impl std::error::Error for BuildError {}
 /// # Errors
 ///
 /// A missing compiler or runtime ([`BuildError::ToolMissing`], so callers can skip visibly), a
+/// language the format names that nothing here runs ([`BuildError::NotRunHere`]), a
 /// failed compile with the compiler's message, a compiler stopped after
 /// [`COMPILE_TIME_LIMIT`], an unknown language, or a folder without a clear entry point.
 pub fn build(source: &Path, language: Language, into: &Path) -> Result<Vec<OsString>, BuildError> {
@@ -141,12 +154,17 @@ pub fn build(source: &Path, language: Language, into: &Path) -> Result<Vec<OsStr
             run(command, tool)?;
             Ok(vec![program.into_os_string()])
         }
-        Language::Python3 => {
+        Language::Python3 | Language::Python2 => {
+            let python = if language == Language::Python2 {
+                "python2"
+            } else {
+                "python3"
+            };
             copy(source, into)?;
             let files = sources(&copied(source, into), language)?;
-            let mut command = Command::new("python3");
+            let mut command = Command::new(python);
             command.args(["-m", "py_compile"]).args(&files);
-            run(command, "python3")?;
+            run(command, python)?;
             let entry = if !source.is_dir() {
                 files.into_iter().next()
             } else if into.join("__main__.py").is_file() {
@@ -156,8 +174,31 @@ pub fn build(source: &Path, language: Language, into: &Path) -> Result<Vec<OsStr
             };
             let entry = entry
                 .ok_or_else(|| no_entry(source, "`__main__.py`, `main.py` or one `.py` file"))?;
-            Ok(vec!["python3".into(), entry.into_os_string()])
+            Ok(vec![python.into(), entry.into_os_string()])
         }
+        // Interpreted as they are: a syntax check is their build, as kata's learners' is.
+        Language::JavaScript | Language::Bash => {
+            let (tool, check, main, what) = match language {
+                Language::JavaScript => {
+                    ("node", "--check", "main.js", "`main.js` or one `.js` file")
+                }
+                _ => ("bash", "-n", "main.sh", "one `.sh` file"),
+            };
+            let files = sources(source, language)?;
+            let entry = if source.is_dir() {
+                entry(&files, main)
+            } else {
+                files.into_iter().next()
+            };
+            let entry = entry.ok_or_else(|| no_entry(source, what))?;
+            let mut command = Command::new(tool);
+            command.arg(check).arg(&entry);
+            run(command, tool)?;
+            Ok(vec![tool.into(), entry.into_os_string()])
+        }
+        Language::Named(named) => Err(BuildError::NotRunHere {
+            language: named.name.to_owned(),
+        }),
         Language::Java => {
             needs("java")?;
             let files = sources(source, language)?;
@@ -778,6 +819,67 @@ mod tests {
             matches!(&error, BuildError::Failed { message, .. } if message.contains("SyntaxError")),
             "{error}"
         );
+    }
+
+    #[test]
+    #[ignore = "starts interpreters; scripts/packages runs it"]
+    fn builds_javascript_python_2_and_bash() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let programs = [
+            (
+                "echo.js",
+                Language::JavaScript,
+                "node",
+                "const s = require('fs').readFileSync(0, 'utf8').trim();\nconsole.log(s + s);\n",
+            ),
+            (
+                "echo.py2",
+                Language::Python2,
+                "python2",
+                "s = raw_input()\nprint s + s\n",
+            ),
+            (
+                "echo.sh",
+                Language::Bash,
+                "bash",
+                "read -r s\necho \"$s$s\"\n",
+            ),
+        ];
+        // A tool that is on the PATH may still not run (a version manager's shim without it).
+        let runs = |tool: &str| {
+            Command::new(tool)
+                .arg("--version")
+                .output()
+                .is_ok_and(|done| done.status.success())
+        };
+        for (name, language, tool, text) in programs {
+            if !runs(tool) {
+                continue;
+            }
+            let source = dir.path().join(name);
+            fs::write(&source, text).expect("write");
+            let argv = build(&source, language, &dir.path().join(tool)).expect("it builds");
+            assert_eq!(argv[0], tool);
+            assert_eq!(output(&argv, "ab\n"), "abab\n", "{name}");
+        }
+        let broken = dir.path().join("broken.js");
+        fs::write(&broken, "function (\n").expect("write");
+        if runs("node") {
+            assert!(matches!(
+                build(&broken, Language::JavaScript, &dir.path().join("broken")),
+                Err(BuildError::Failed { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn a_language_the_format_names_and_nothing_here_runs_is_said() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let source = dir.path().join("main.go");
+        fs::write(&source, "package main\n").expect("write");
+        let error = build(&source, Language::of_file(&source), &dir.path().join("out"))
+            .expect_err("not run here");
+        assert_eq!(error.to_string(), "programs in Go are not run here");
     }
 
     #[test]

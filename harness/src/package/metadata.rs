@@ -24,6 +24,9 @@ pub(super) struct Metadata {
     /// `2023-07`'s `time_multipliers.ac_to_time_limit`, and `time_resolution`.
     pub(super) multiplier: f64,
     pub(super) resolution: f64,
+    /// `time_multipliers.time_limit_to_tle` of the later versions (1.5 by default); legacy has
+    /// none.
+    pub(super) tle_margin: Option<f64>,
     pub(super) memory_mib: Option<u64>,
     pub(super) output_mib: Option<u64>,
     /// Legacy's `validator_flags`, split on white space.
@@ -107,20 +110,32 @@ struct Limits {
     validation_passes: Option<IgnoredAny>,
 }
 
-/// `2023-07`'s `limits.time_multipliers`.
+/// `limits.time_multipliers` of the later versions.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-// The bound on the time limit from below is all this reading uses.
-#[allow(dead_code)]
 struct TimeMultipliers {
     ac_to_time_limit: Option<f64>,
-    time_limit_to_tle: Option<IgnoredAny>,
+    time_limit_to_tle: Option<f64>,
 }
 
 /// Legacy's default `time_multiplier`.
 const LEGACY_MULTIPLIER: f64 = 5.0;
-/// `2023-07`'s default `time_multipliers.ac_to_time_limit`.
+/// The later versions' default `time_multipliers.ac_to_time_limit`.
 const AC_TO_TIME_LIMIT: f64 = 2.0;
+/// The later versions' default `time_multipliers.time_limit_to_tle`.
+const TIME_LIMIT_TO_TLE: f64 = 1.5;
+
+/// What each problem type is, for the message that refuses one.
+const UNSUPPORTED_TYPES: [(&str, &str); 2] = [
+    (
+        "multi-pass",
+        "a submission run again on the input its output validator makes for the next pass",
+    ),
+    (
+        "submit-answer",
+        "answers submitted for the test cases instead of a program",
+    ),
+];
 
 /// Reads a YAML file of the package; an empty one is `T`'s default.
 pub(super) fn parse<T: DeserializeOwned + Default>(path: &Path) -> Result<T, PackageError> {
@@ -152,22 +167,55 @@ pub(super) fn read(path: &Path) -> Result<Metadata, PackageError> {
     let version = match yaml.problem_format_version.as_deref() {
         None | Some("legacy" | "legacy-icpc") => FormatVersion::Legacy,
         Some("2023-07" | "2023-07-draft") => FormatVersion::V2023_07,
+        Some("2025-09") => FormatVersion::V2025_09,
         Some(other) => {
             return error(format!(
                 "problem_format_version `{other}` is not one this reads \
-                 (legacy, legacy-icpc, 2023-07 or 2023-07-draft)"
+                 (legacy, legacy-icpc, 2023-07, 2023-07-draft or 2025-09)"
             ));
         }
     };
+    if version == FormatVersion::V2025_09 {
+        // Legacy's keys, which 2025-09 dropped: reading past them would judge otherwise than
+        // the author meant.
+        let dropped = [
+            (
+                "validation",
+                yaml.validation.is_some(),
+                "`type` and output_validator/",
+            ),
+            (
+                "validator_flags",
+                yaml.validator_flags.is_some(),
+                "output_validator_args of test_group.yaml",
+            ),
+            ("grading", yaml.grading.is_some(), "test_group.yaml"),
+        ];
+        if let Some((key, _, instead)) = dropped.iter().find(|(_, given, _)| *given) {
+            return error(format!(
+                "`{key}` is legacy's key, which 2025-09 dropped: it says so in {instead}"
+            ));
+        }
+    }
     let types = yaml.kind.as_ref().map(OneOrMany::words).unwrap_or_default();
-    for kind in &types {
+    for (at, kind) in types.iter().enumerate() {
+        if types[..at].contains(kind) {
+            return error(format!("type `{kind}` is given twice"));
+        }
         match kind.as_str() {
             "pass-fail" | "scoring" | "interactive" => {}
-            "multi-pass" | "submit-answer" => {
-                return error(format!("problems of type `{kind}` are not supported"));
-            }
-            _ => return error(format!("`{kind}` is not a problem type")),
+            _ => match UNSUPPORTED_TYPES.iter().find(|(name, _)| name == kind) {
+                Some((_, what)) => {
+                    return error(format!(
+                        "problems of type `{kind}` ({what}) are not supported"
+                    ));
+                }
+                None => return error(format!("`{kind}` is not a problem type")),
+            },
         }
+    }
+    if types.iter().any(|kind| kind == "pass-fail") && types.iter().any(|kind| kind == "scoring") {
+        return error("types `pass-fail` and `scoring` cannot both be given".to_owned());
     }
     let mut custom = false;
     let mut interactive = types.iter().any(|kind| kind == "interactive");
@@ -202,8 +250,9 @@ pub(super) fn read(path: &Path) -> Result<Metadata, PackageError> {
             .unwrap_or_default(),
     });
     let limits = yaml.limits.unwrap_or_default();
-    let time_limit = match (version, limits.time_limit) {
-        (FormatVersion::V2023_07, Some(seconds)) => match Duration::try_from_secs_f64(seconds) {
+    let legacy = version.is_legacy();
+    let time_limit = match limits.time_limit {
+        Some(seconds) if !legacy => match Duration::try_from_secs_f64(seconds) {
             Ok(limit) if seconds > 0.0 => Some(limit),
             _ => {
                 return error(format!(
@@ -213,25 +262,48 @@ pub(super) fn read(path: &Path) -> Result<Metadata, PackageError> {
         },
         _ => None,
     };
-    let multiplier = match version {
-        FormatVersion::Legacy => limits.time_multiplier.unwrap_or(LEGACY_MULTIPLIER),
-        FormatVersion::V2023_07 => limits
-            .time_multipliers
-            .as_ref()
-            .and_then(|multipliers| multipliers.ac_to_time_limit)
-            .unwrap_or(AC_TO_TIME_LIMIT),
+    let multipliers = limits.time_multipliers.unwrap_or_default();
+    let multiplier = if legacy {
+        limits.time_multiplier.unwrap_or(LEGACY_MULTIPLIER)
+    } else {
+        multipliers.ac_to_time_limit.unwrap_or(AC_TO_TIME_LIMIT)
     };
     // Legacy has no time resolution: its tools round to whole seconds.
-    let resolution = match version {
-        FormatVersion::Legacy => 1.0,
-        FormatVersion::V2023_07 => limits.time_resolution.unwrap_or(1.0),
+    let resolution = if legacy {
+        1.0
+    } else {
+        limits.time_resolution.unwrap_or(1.0)
     };
+    let tle_margin = (!legacy).then(|| multipliers.time_limit_to_tle.unwrap_or(TIME_LIMIT_TO_TLE));
     for (key, value) in [
         ("time multiplier", multiplier),
         ("time_resolution", resolution),
+        ("time_limit_to_tle", tle_margin.unwrap_or(1.0)),
     ] {
         if !(value.is_finite() && value > 0.0) {
             return error(format!("limits: the {key} {value} is not a number above 0"));
+        }
+    }
+    if version == FormatVersion::V2025_09 {
+        for (key, value) in [
+            ("ac_to_time_limit", multiplier),
+            ("time_limit_to_tle", tle_margin.unwrap_or(1.0)),
+        ] {
+            if value < 1.0 {
+                return error(format!(
+                    "limits.time_multipliers.{key} {value} is below 1, which 2025-09 forbids"
+                ));
+            }
+        }
+        if let Some(limit) = time_limit {
+            let steps = limit.as_secs_f64() / resolution;
+            if (steps - steps.round()).abs() > 1e-6 {
+                return error(format!(
+                    "limits.time_limit {} is not a multiple of time_resolution {resolution}, \
+                     which 2025-09 requires",
+                    limit.as_secs_f64()
+                ));
+            }
         }
     }
     for (key, value) in [("memory", limits.memory), ("output", limits.output)] {
@@ -248,6 +320,7 @@ pub(super) fn read(path: &Path) -> Result<Metadata, PackageError> {
         time_limit,
         multiplier,
         resolution,
+        tle_margin,
         memory_mib: limits.memory,
         output_mib: limits.output,
         validator_flags: yaml
@@ -260,7 +333,7 @@ pub(super) fn read(path: &Path) -> Result<Metadata, PackageError> {
 /// The package's validation: default, or its custom validator, found where its version puts it.
 pub(super) fn validation(folder: &Path, meta: &Metadata) -> Result<Validation, PackageError> {
     let source = match meta.version {
-        FormatVersion::V2023_07 => {
+        FormatVersion::V2023_07 | FormatVersion::V2025_09 => {
             let program = folder.join("output_validator");
             program.exists().then(|| program_within(program))
         }
@@ -282,9 +355,10 @@ pub(super) fn validation(folder: &Path, meta: &Metadata) -> Result<Validation, P
     };
     let Some(source) = source else {
         if meta.custom || meta.interactive {
-            let name = match meta.version {
-                FormatVersion::Legacy => "output_validators",
-                FormatVersion::V2023_07 => "output_validator",
+            let name = if meta.version.is_legacy() {
+                "output_validators"
+            } else {
+                "output_validator"
             };
             let what = if meta.interactive {
                 "an interactive problem"

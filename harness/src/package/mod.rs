@@ -1,4 +1,5 @@
-//! Problem packages of the Kattis / ICPC problem package format (`legacy` and `2023-07`), read
+//! Problem packages of the Kattis / ICPC problem package format (`legacy`, `2023-07` and
+//! `2025-09`), read
 //! into plain data: the problem's metadata, its statement, its test cases in the order the
 //! format gives them, its output validation and its example submissions.
 //!
@@ -25,7 +26,7 @@ use std::time::Duration;
 pub use default_validation::DefaultFlags;
 pub use scores::{CaseOutcome, Score, ScoreError};
 pub use statement::{Statement, StatementFormat, latex_to_markdown};
-pub use submissions::{ExpectedVerdict, Language, Submission};
+pub use submissions::{ExpectedVerdict, Language, SUBMISSIONS_YAML, Submission};
 
 /// The name of the file that makes a folder a problem package.
 pub const PROBLEM_YAML: &str = "problem.yaml";
@@ -81,6 +82,10 @@ pub struct PackageLimits {
     pub output_mib: u64,
     /// Whether `problem.yaml` gives the output limit.
     pub output_given: bool,
+    /// How many times the time limit a `time_limit_exceeded` submission must take at least:
+    /// `limits.time_multipliers.time_limit_to_tle` (`2023-07`, `2025-09`; 1.5 by default).
+    /// Legacy has none.
+    pub tle_margin: Option<f64>,
 }
 
 impl PackageLimits {
@@ -120,7 +125,7 @@ impl PackageLimits {
 /// A package's time limit, or how it is had.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TimeLimit {
-    /// `limits.time_limit` of `problem.yaml` (`2023-07`).
+    /// `limits.time_limit` of `problem.yaml` (`2023-07`, `2025-09`).
     Given(Duration),
     /// The [`TIMELIMIT_FILE`] beside `problem.yaml`, which judging tools write.
     File(Duration),
@@ -128,10 +133,10 @@ pub enum TimeLimit {
     /// up to a multiple of `resolution` seconds, at least one (the format's inference; legacy's
     /// tools round to whole seconds).
     Inferred {
-        /// Legacy's `time_multiplier` (5 by default), `2023-07`'s
+        /// Legacy's `time_multiplier` (5 by default), the later versions'
         /// `time_multipliers.ac_to_time_limit` (2 by default).
         multiplier: f64,
-        /// `2023-07`'s `time_resolution`; 1 in legacy.
+        /// `time_resolution` (`2023-07`, `2025-09`); 1 in legacy.
         resolution: f64,
     },
 }
@@ -186,6 +191,17 @@ pub enum FormatVersion {
     Legacy,
     /// `2023-07` (written `2023-07-draft` while it was being made).
     V2023_07,
+    /// `2025-09`, what `2023-07-draft` became: `test_group.yaml` only, no `validation` or
+    /// `validator_flags` in `problem.yaml`, a test case's own `.yaml`.
+    V2025_09,
+}
+
+impl FormatVersion {
+    /// Whether it is `legacy`, whose files and keys differ most from the later versions'.
+    #[must_use]
+    pub fn is_legacy(self) -> bool {
+        self == FormatVersion::Legacy
+    }
 }
 
 /// How a submission's output is judged.
@@ -396,6 +412,7 @@ fn limits(folder: &Path, meta: &metadata::Metadata) -> Result<PackageLimits, Pac
         memory_given: meta.memory_mib.is_some(),
         output_mib: meta.output_mib.unwrap_or(DEFAULT_OUTPUT_MIB),
         output_given: meta.output_mib.is_some(),
+        tle_margin: meta.tle_margin,
     })
 }
 
@@ -420,9 +437,10 @@ impl Package {
     /// When the package has no statement in Markdown or LaTeX, or its file cannot be read.
     pub fn statement_markdown(&self) -> Result<String, PackageError> {
         let Some(statement) = &self.statement else {
-            let folder = match self.version {
-                FormatVersion::Legacy => "problem_statement",
-                FormatVersion::V2023_07 => "statement",
+            let folder = if self.version.is_legacy() {
+                "problem_statement"
+            } else {
+                "statement"
             };
             return Err(PackageError::new(
                 self.folder.join(folder),

@@ -82,11 +82,13 @@ impl Package {
         }
         let root = match self.version {
             FormatVersion::Legacy => "",
-            FormatVersion::V2023_07 => "secret",
+            FormatVersion::V2023_07 | FormatVersion::V2025_09 => "secret",
         };
         let score = self.group_score(root, outcomes)?;
         let max = match self.version {
-            FormatVersion::V2023_07 => self.group(root).and_then(|group| group.max_score),
+            FormatVersion::V2023_07 | FormatVersion::V2025_09 => {
+                self.group(root).and_then(|group| group.max_score)
+            }
             FormatVersion::Legacy => {
                 let all = vec![
                     CaseOutcome {

@@ -1,26 +1,42 @@
 //! The example submissions under `submissions/<verdict>/`, and the language of a program.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::{PackageError, sorted_names};
+use serde::de::IgnoredAny;
 
-/// The language of a program, guessed from its files' extensions as the format's table gives
-/// them.
+use super::metadata::parse;
+use super::{PackageError, sorted_names};
+use crate::languages::{self, FormatLanguage};
+
+/// The file of `submissions/` in which later versions set what submissions must get.
+pub const SUBMISSIONS_YAML: &str = "submissions.yaml";
+
+/// The language of a program, guessed from its files' extensions as the format's table
+/// ([`crate::languages`]) gives them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Language {
     /// C: `.c`.
     C,
     /// C++: `.cc`, `.cpp`, `.cxx`, `.c++`, `.C`.
     Cpp,
-    /// Python 3: `.py`.
+    /// Python 3: `.py`, `.py3`.
     Python3,
+    /// Python 2: `.py2`.
+    Python2,
     /// Java: `.java`.
     Java,
     /// Kotlin: `.kt`.
     Kotlin,
     /// Rust: `.rs`.
     Rust,
+    /// JavaScript, on Node.js: `.js`.
+    JavaScript,
+    /// Bash: `.sh`.
+    Bash,
+    /// Another language the format names, which no program here is built or run in.
+    Named(&'static FormatLanguage),
     /// A folder holding a `build` or `run` script, which builds or is the program (allowed for
     /// validators).
     Scripts,
@@ -32,14 +48,24 @@ impl Language {
     /// The language of a file from its extension.
     #[must_use]
     pub fn of_file(path: &Path) -> Language {
-        match path.extension().and_then(|extension| extension.to_str()) {
-            Some("c") => Language::C,
-            Some("cc" | "cpp" | "cxx" | "c++" | "C") => Language::Cpp,
-            Some("py") => Language::Python3,
-            Some("java") => Language::Java,
-            Some("kt") => Language::Kotlin,
-            Some("rs") => Language::Rust,
-            _ => Language::Unknown,
+        let Some(named) = path
+            .extension()
+            .and_then(|extension| extension.to_str())
+            .and_then(languages::by_extension)
+        else {
+            return Language::Unknown;
+        };
+        match named.code {
+            "c" => Language::C,
+            "cpp" => Language::Cpp,
+            "python3" => Language::Python3,
+            "python2" => Language::Python2,
+            "java" => Language::Java,
+            "kotlin" => Language::Kotlin,
+            "rust" => Language::Rust,
+            "javascript" => Language::JavaScript,
+            "bash" => Language::Bash,
+            _ => Language::Named(named),
         }
     }
 
@@ -73,9 +99,13 @@ impl fmt::Display for Language {
             Language::C => "C",
             Language::Cpp => "C++",
             Language::Python3 => "Python 3",
+            Language::Python2 => "Python 2",
             Language::Java => "Java",
             Language::Kotlin => "Kotlin",
             Language::Rust => "Rust",
+            Language::JavaScript => "JavaScript",
+            Language::Bash => "Bash",
+            Language::Named(named) => named.name,
             Language::Scripts => "build and run scripts",
             Language::Unknown => "an unknown language",
         })
@@ -146,6 +176,10 @@ pub struct Submission {
     pub expected: ExpectedVerdict,
     /// Its language.
     pub language: Language,
+    /// Whether a key of [`SUBMISSIONS_YAML`] names it, its folder, or a pattern that matches
+    /// either: its rules (`permitted`, `required`, by test group) are not read here, so what
+    /// it must get may not be what its folder says.
+    pub in_submissions_yaml: bool,
 }
 
 /// The submissions of the package in `folder`: each file or folder in a folder of
@@ -156,6 +190,15 @@ pub(super) fn find(folder: &Path) -> Result<Vec<Submission>, PackageError> {
     if !root.is_dir() {
         return Ok(Vec::new());
     }
+    let yaml = root.join(SUBMISSIONS_YAML);
+    let patterns: Vec<String> = if yaml.is_file() {
+        parse::<BTreeMap<String, IgnoredAny>>(&yaml)?
+            .into_keys()
+            .flat_map(|key| expand_braces(&key))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut submissions = Vec::new();
     for verdict in sorted_names(&root)? {
         let dir = root.join(&verdict);
@@ -164,8 +207,10 @@ pub(super) fn find(folder: &Path) -> Result<Vec<Submission>, PackageError> {
         }
         for name in sorted_names(&dir)? {
             let path = dir.join(&name);
+            let name = format!("{verdict}/{name}");
             submissions.push(Submission {
-                name: format!("{verdict}/{name}"),
+                in_submissions_yaml: patterns.iter().any(|pattern| matches(pattern, &name)),
+                name,
                 expected: ExpectedVerdict::from_folder(&verdict),
                 language: Language::of_program(&path),
                 path,
@@ -175,9 +220,76 @@ pub(super) fn find(folder: &Path) -> Result<Vec<Submission>, PackageError> {
     Ok(submissions)
 }
 
+/// Whether the pattern of a key of [`SUBMISSIONS_YAML`] matches the submission `name` (such
+/// as `accepted/a.py`) or its folder: `*` matches within a name, never across a `/`.
+fn matches(pattern: &str, name: &str) -> bool {
+    let pattern: Vec<&str> = pattern.trim_matches('/').split('/').collect();
+    let name: Vec<&str> = name.split('/').collect();
+    pattern.len() <= name.len()
+        && pattern
+            .iter()
+            .zip(&name)
+            .all(|(pattern, part)| wildcard(pattern.trim(), part))
+}
+
+/// Whether `text` is `pattern`, each `*` in it standing for any run of characters.
+fn wildcard(pattern: &str, text: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == text,
+        Some((head, tail)) => {
+            let Some(rest) = text.strip_prefix(head) else {
+                return false;
+            };
+            (0..=rest.len())
+                .filter(|at| rest.is_char_boundary(*at))
+                .any(|at| wildcard(tail, &rest[at..]))
+        }
+    }
+}
+
+/// The patterns a key stands for once its braces are expanded: `ac.{py,cpp}` is `ac.py` and
+/// `ac.cpp`; a brace without its match is kept as it is.
+fn expand_braces(key: &str) -> Vec<String> {
+    let Some(open) = key.find('{') else {
+        return vec![key.to_owned()];
+    };
+    let Some(close) = key[open..].find('}').map(|at| open + at) else {
+        return vec![key.to_owned()];
+    };
+    let (head, tail) = (&key[..open], &key[close + 1..]);
+    key[open + 1..close]
+        .split(',')
+        .flat_map(|choice| expand_braces(&format!("{head}{choice}{tail}")))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_of_submissions_yaml_match_submissions_and_their_folders() {
+        let keys = ["mixed", "expansion/ac.{py,cpp}", "*/nested_wa.py", "wa/ac*"];
+        let patterns: Vec<String> = keys.iter().flat_map(|key| expand_braces(key)).collect();
+        let named = |name: &str| patterns.iter().any(|pattern| matches(pattern, name));
+        for name in [
+            "mixed/a.py",
+            "expansion/ac.cpp",
+            "expansion/ac.py",
+            "x/nested_wa.py",
+            "wa/ac.py",
+        ] {
+            assert!(named(name), "{name}");
+        }
+        for name in [
+            "accepted/a.py",
+            "expansion/ac.c",
+            "wa/wa.py",
+            "mixed_up/a.py",
+        ] {
+            assert!(!named(name), "{name}");
+        }
+    }
 
     #[test]
     fn a_verdicts_folder_names_it_back() {
@@ -205,10 +317,19 @@ mod tests {
             ("a.cxx", Language::Cpp),
             ("a.c++", Language::Cpp),
             ("a.py", Language::Python3),
+            ("a.py3", Language::Python3),
+            ("a.py2", Language::Python2),
             ("A.java", Language::Java),
             ("a.kt", Language::Kotlin),
             ("a.rs", Language::Rust),
-            ("a.hs", Language::Unknown),
+            ("a.js", Language::JavaScript),
+            ("a.sh", Language::Bash),
+            (
+                "a.hs",
+                Language::Named(languages::by_code("haskell").expect("in the table")),
+            ),
+            ("a.bash", Language::Unknown),
+            ("a.py.disabled", Language::Unknown),
             ("README", Language::Unknown),
         ];
         for (name, language) in cases {

@@ -2,9 +2,10 @@
 //! validator arguments and the scoring that each group's `testdata.yaml` gives.
 //!
 //! Legacy uses the `testdata.yaml` of a group, else that of its closest ancestor, whole.
-//! `2023-07` reads `test_group.yaml` (its later name) or `testdata.yaml`, and inherits
-//! `output_validator_args` key by key from the closest group that sets it, while `scoring` is
-//! the group's own.
+//! `2023-07` reads `test_group.yaml` (its later name) or `testdata.yaml`, `2025-09`
+//! `test_group.yaml` only; both inherit `output_validator_args` key by key from the closest
+//! group that sets it, while the scoring is the group's own, and a test case's own `.yaml` may
+//! set its `output_validator_args` once more.
 
 use std::path::{Path, PathBuf};
 
@@ -47,13 +48,33 @@ struct GroupYaml {
     max_score: Option<ScoreValue>,
     score_aggregation: Option<String>,
     input_validator_args: Option<IgnoredAny>,
-    args: Option<IgnoredAny>,
+    args: Option<OneOrMany>,
     full_feedback: Option<IgnoredAny>,
     hint: Option<IgnoredAny>,
     description: Option<IgnoredAny>,
     static_validation: Option<IgnoredAny>,
     input_visualizer_args: Option<IgnoredAny>,
     output_visualizer_args: Option<IgnoredAny>,
+    // 2025-09.
+    require_pass: Option<IgnoredAny>,
+    static_validation_score: Option<IgnoredAny>,
+    static_validator_args: Option<IgnoredAny>,
+}
+
+/// The keys of a test case's own `.yaml` (`2023-07`, `2025-09`); an unknown key is an error.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+// Keys the format has and this reading does not use are fields only so as to be accepted.
+#[allow(dead_code)]
+struct CaseYaml {
+    args: Option<Vec<String>>,
+    output_validator_args: Option<OneOrMany>,
+    input_validator_args: Option<IgnoredAny>,
+    input_visualizer_args: Option<IgnoredAny>,
+    output_visualizer_args: Option<IgnoredAny>,
+    full_feedback: Option<IgnoredAny>,
+    hint: Option<IgnoredAny>,
+    description: Option<IgnoredAny>,
 }
 
 /// `scoring` of a `2023-07` group.
@@ -156,6 +177,16 @@ fn group_file(
     let names: &[&str] = match version {
         FormatVersion::Legacy => &["testdata.yaml"],
         FormatVersion::V2023_07 => &["test_group.yaml", "testdata.yaml"],
+        FormatVersion::V2025_09 => {
+            let old = folder.join("testdata.yaml");
+            if old.is_file() && !folder.join("test_group.yaml").is_file() {
+                return Err(PackageError::new(
+                    old,
+                    "is the name before 2025-09, which reads `test_group.yaml` instead",
+                ));
+            }
+            &["test_group.yaml"]
+        }
     };
     for name in names {
         let path = folder.join(name);
@@ -210,6 +241,17 @@ impl Reading<'_> {
         if let Some(file) = &group.file {
             let (path, yaml) = file;
             here.file = Some(file);
+            if !legacy
+                && yaml
+                    .args
+                    .as_ref()
+                    .is_some_and(|args| !args.words().is_empty())
+            {
+                return Err(PackageError::new(
+                    path,
+                    "`args` (arguments given to the submission) are not supported",
+                ));
+            }
             let own = if legacy {
                 &yaml.output_validator_flags
             } else {
@@ -270,7 +312,7 @@ impl Reading<'_> {
                         && flags.split_whitespace().any(|flag| flag == "ignore_sample"),
                 });
             }
-            FormatVersion::V2023_07 => {
+            FormatVersion::V2023_07 | FormatVersion::V2025_09 => {
                 if group.path == "secret" {
                     let (aggregation, score) = self.own_scoring(group)?;
                     let max = match score {
@@ -320,8 +362,10 @@ impl Reading<'_> {
         };
         let error = |message: String| Err(PackageError::new(path, message));
         let scoring = yaml.scoring.clone().unwrap_or_default();
-        if scoring.require_pass.is_some() {
-            return error("`require_pass` is not supported".to_owned());
+        if scoring.require_pass.is_some() || yaml.require_pass.is_some() {
+            return error(
+                "`require_pass` (a group scored only when others pass) is not supported".to_owned(),
+            );
         }
         let aggregation = match scoring
             .aggregation
@@ -416,6 +460,26 @@ impl Reading<'_> {
             .collect())
     }
 
+    /// The output validator's arguments a test case's own `.yaml` at `path` gives, if any: a
+    /// later version's, which also refuses arguments for the submission itself.
+    fn case_args(&self, path: &Path) -> Result<Option<Vec<String>>, PackageError> {
+        if self.meta.version.is_legacy() || !path.is_file() {
+            return Ok(None);
+        }
+        let yaml: CaseYaml = parse(path)?;
+        if yaml.args.is_some_and(|args| !args.is_empty()) {
+            return Err(PackageError::new(
+                path,
+                "`args` (arguments given to the submission) are not supported",
+            ));
+        }
+        Ok(yaml.output_validator_args.map(|args| {
+            let mut all = self.meta.validator_flags.clone();
+            all.extend(args.words());
+            all
+        }))
+    }
+
     fn case(
         &mut self,
         base: &Path,
@@ -437,7 +501,12 @@ impl Reading<'_> {
         if !answer.is_file() {
             return Err(PackageError::new(&input, "has no `.ans` file beside it"));
         }
-        let (args, from) = &here.args;
+        let own = with("yaml");
+        let (args, from) = match self.case_args(&own)? {
+            Some(args) => (args, own),
+            None => here.args.clone(),
+        };
+        let (args, from) = (&args, &from);
         let default_flags = if self.default {
             Some(DefaultFlags::parse(args).map_err(|message| PackageError::new(from, message))?)
         } else {
@@ -452,7 +521,7 @@ impl Reading<'_> {
                     reject: yaml.and_then(|yaml| yaml.reject_score).unwrap_or(0.0),
                 }
             }
-            FormatVersion::V2023_07 => match share {
+            FormatVersion::V2023_07 | FormatVersion::V2025_09 => match share {
                 Some((_, Some(max))) => CaseScoring::UpTo(max),
                 Some((_, None)) => CaseScoring::Unbounded,
                 None => CaseScoring::None,

@@ -662,3 +662,180 @@ fn reads_problemtools_guess_with_its_interactor_in_a_folder_of_its_own() {
     ));
     assert_eq!(package.cases.len(), 10);
 }
+
+#[test]
+fn reads_a_2025_09_package() {
+    let dir = package_of(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\ntype: pass-fail\nname:\n  en: Echo\n  de: Echo\n\
+             uuid: 8ee7605a-0000-0000-0000-000000000000\ncredits:\n  authors: A. Author\n\
+             source:\n  name: A Contest\n  url: https://example.com\nlicense: cc by-sa\n\
+             rights_owner: author\nkeywords: [easy]\nlanguages: [python3, cpp]\n\
+             allow_file_writing: false\nconstants:\n  max_n: 10\n\
+             limits:\n  time_limit: 1.5\n  time_resolution: 0.5\n  memory: 512\n\
+             \x20 time_multipliers:\n    ac_to_time_limit: 3\n    time_limit_to_tle: 2\n",
+        ),
+        (
+            "data/secret/test_group.yaml",
+            "output_validator_args: [case_sensitive]\n",
+        ),
+        ("data/secret/1.in", "a\n"),
+        ("data/secret/1.ans", "a\n"),
+        ("data/secret/2.in", "b\n"),
+        ("data/secret/2.ans", "b\n"),
+        (
+            "data/secret/2.yaml",
+            "output_validator_args: [space_change_sensitive]\ndescription: its own\n",
+        ),
+        ("submissions/accepted/echo.py", "print(input())\n"),
+    ]);
+    let package = load(dir.path()).expect("it loads");
+    assert_eq!(package.version, FormatVersion::V2025_09);
+    assert_eq!(package.title, "Echo");
+    assert_eq!(
+        package.limits.time,
+        TimeLimit::Given(Duration::from_millis(1500))
+    );
+    assert_eq!(
+        (package.limits.memory_mib, package.limits.tle_margin),
+        (512, Some(2.0))
+    );
+    let args: Vec<_> = package
+        .cases
+        .iter()
+        .map(|case| case.validator_args.clone())
+        .collect();
+    assert_eq!(args, [["case_sensitive"], ["space_change_sensitive"]]);
+    assert!(!package.submissions[0].in_submissions_yaml);
+}
+
+#[test]
+fn refuses_what_2025_09_forbids_or_this_does_not_support() {
+    let refused = |problem: &str, extra: &[(&'static str, &'static str)]| {
+        let yaml = format!("problem_format_version: 2025-09\nname: X\nuuid: u\n{problem}");
+        let mut files: Vec<(&str, &str)> = with(extra);
+        files.push(("problem.yaml", &yaml));
+        load(package_of(&files).path())
+            .expect_err("refused")
+            .to_string()
+    };
+    for (problem, expected) in [
+        (
+            "type: multi-pass\n",
+            "type `multi-pass` (a submission run again",
+        ),
+        (
+            "type: [interactive, submit-answer]\n",
+            "type `submit-answer` (answers submitted",
+        ),
+        (
+            "type: [pass-fail, scoring]\n",
+            "`pass-fail` and `scoring` cannot both",
+        ),
+        ("validation: custom\n", "`validation` is legacy's key"),
+        ("validator_flags: x\n", "`validator_flags` is legacy's key"),
+        (
+            "limits:\n  time_limit: 1.5\n",
+            "not a multiple of time_resolution 1",
+        ),
+        (
+            "limits:\n  time_multipliers:\n    time_limit_to_tle: 0.5\n",
+            "time_limit_to_tle 0.5 is below 1",
+        ),
+    ] {
+        let error = refused(problem, &[]);
+        assert!(error.contains(expected), "{problem}: {error}");
+    }
+    let error = refused("", &[("data/secret/testdata.yaml", "")]);
+    assert!(error.contains("reads `test_group.yaml` instead"), "{error}");
+    let error = refused("", &[("data/secret/1.yaml", "args: [x]\n")]);
+    assert!(
+        error.contains("`args` (arguments given to the submission)"),
+        "{error}"
+    );
+    let error = refused(
+        "type: scoring\n",
+        &[("data/secret/test_group.yaml", "require_pass: sample\n")],
+    );
+    assert!(error.contains("`require_pass`"), "{error}");
+    let error = refused("", &[("data/secret/1.yaml", "colour: red\n")]);
+    assert!(error.contains("colour"), "{error}");
+
+    // 2023-07 kept its `validation` and `testdata.yaml`.
+    let dir = package_of(&with(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: X\nvalidation: default\n",
+        ),
+        (
+            "data/secret/testdata.yaml",
+            "output_validator_args: [case_sensitive]\n",
+        ),
+    ]));
+    let package = load(dir.path()).expect("it loads");
+    assert_eq!(package.cases[0].validator_args, ["case_sensitive"]);
+}
+
+#[test]
+fn submissions_yaml_marks_what_it_names() {
+    let dir = package_of(&with(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: X\nuuid: u\n",
+        ),
+        ("submissions/accepted/a.py", ""),
+        ("submissions/accepted/b.py", ""),
+        ("submissions/mixed/c.py", ""),
+        (
+            "submissions/submissions.yaml",
+            "mixed:\n  permitted: [AC, WA]\naccepted/{b,z}.py:\n  permitted: [WA]\n",
+        ),
+    ]));
+    let package = load(dir.path()).expect("it loads");
+    let marked: Vec<_> = package
+        .submissions
+        .iter()
+        .map(|submission| (submission.name.as_str(), submission.in_submissions_yaml))
+        .collect();
+    assert_eq!(
+        marked,
+        [
+            ("accepted/a.py", false),
+            ("accepted/b.py", true),
+            ("mixed/c.py", true)
+        ]
+    );
+}
+
+#[test]
+fn reads_hello_languages_in_the_formats_languages() {
+    let package = load(&test_package("hello-languages")).expect("it loads");
+    assert_eq!(package.version, FormatVersion::V2025_09);
+    let go = crate::languages::by_code("go").expect("in the table");
+    assert_eq!(
+        submissions(&package),
+        [
+            (
+                "accepted/hello.go",
+                ExpectedVerdict::Accepted,
+                Language::Named(go)
+            ),
+            (
+                "accepted/hello.js",
+                ExpectedVerdict::Accepted,
+                Language::JavaScript
+            ),
+            (
+                "accepted/hello.py3",
+                ExpectedVerdict::Accepted,
+                Language::Python3
+            ),
+            (
+                "wrong_answer/hi.sh",
+                ExpectedVerdict::WrongAnswer,
+                Language::Bash
+            ),
+        ]
+    );
+}

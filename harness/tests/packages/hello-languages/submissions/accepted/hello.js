@@ -1,0 +1,2 @@
+const name = require("fs").readFileSync(0, "utf8").trim();
+console.log(`Hello, ${name}!`);

@@ -1,0 +1,2 @@
+read -r name
+echo "Hi, $name!"
