@@ -198,13 +198,17 @@ pub(super) fn any_runnable(pids: &[u32]) -> bool {
             return false;
         };
         tasks.flatten().any(|task| {
-            fs::read_to_string(task.path().join("stat")).is_ok_and(|stat| {
-                stat.rsplit_once(')')
-                    .and_then(|(_, rest)| rest.trim_start().chars().next())
-                    == Some('R')
-            })
+            fs::read_to_string(task.path().join("stat")).is_ok_and(|stat| ready_to_run(&stat))
         })
     })
+}
+
+/// Whether a thread's `stat` shows it ready to run: its state, after its name (which may hold
+/// parentheses), is `R`.
+fn ready_to_run(stat: &str) -> bool {
+    stat.rsplit_once(')')
+        .and_then(|(_, rest)| rest.trim_start().chars().next())
+        == Some('R')
 }
 
 /// Whether `error` is that of a process or thread that has ended.
@@ -263,27 +267,14 @@ mod tests {
     }
 
     #[test]
-    fn a_sleeper_is_not_ready_to_run_and_a_busy_loop_is() {
-        let spawn = |script: &str| {
-            std::process::Command::new("sh")
-                .args(["-c", script])
-                .spawn()
-                .expect("sh starts")
-        };
-        let mut sleeper = spawn("exec sleep 60");
-        let mut busy = spawn("while :; do :; done");
-        // Until the sleeper has gone to sleep: it starts ready to run.
-        let asleep = Instant::now() + Duration::from_secs(10);
-        while any_runnable(&[sleeper.id()]) && Instant::now() < asleep {
-            std::thread::sleep(ms(5));
-        }
-        assert!(!any_runnable(&[sleeper.id()]));
-        assert!(any_runnable(&[busy.id()]));
-        assert!(any_runnable(&[sleeper.id(), busy.id()]));
-        for child in [&mut sleeper, &mut busy] {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
+    fn a_thread_is_ready_to_run_by_its_state_after_its_name() {
+        assert!(ready_to_run("4242 (busy) R 1 4242 4242 0 -1"));
+        assert!(!ready_to_run("4243 (sleep) S 1 4243 4243 0 -1"));
+        assert!(!ready_to_run("4244 (a (R) b) D 1 4244"));
+        assert!(ready_to_run("4245 (a) S) R 1 4245"));
+        // This process has a thread on a CPU now: the one running this test.
+        assert!(any_runnable(&[std::process::id()]));
+        assert!(!any_runnable(&[]));
     }
 
     #[test]
