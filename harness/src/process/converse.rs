@@ -32,7 +32,7 @@
 //! core costs more than a message.
 
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
 use std::process::{ChildStdin, ChildStdout};
 use std::thread;
@@ -237,33 +237,22 @@ impl Relay {
     /// Reads all the partner has written by now: up to a read that does not fill the buffer,
     /// which left the pipe empty.
     fn read_from_partner(&mut self) -> bool {
-        let mut came = false;
-        while self.held.len() < MOST_HELD
-            && let Some(output) = &mut self.output
-        {
-            match output.read(&mut self.chunk) {
-                Ok(0) => {
-                    self.output = None;
-                    self.partner_ended_first = true;
-                    return true;
-                }
-                Ok(read) => {
-                    came = true;
-                    self.held.extend_from_slice(&self.chunk[..read]);
-                    if read < self.chunk.len() {
-                        break;
-                    }
-                }
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-                Err(error) if error.kind() == io::ErrorKind::WouldBlock => break,
-                Err(_) => {
-                    self.output = None;
-                    self.partner_ended_first = true;
-                    return true;
-                }
-            }
+        let Some(output) = &mut self.output else {
+            return false;
+        };
+        if self.held.len() >= MOST_HELD {
+            return false;
         }
-        came
+        let held = &mut self.held;
+        let reading = super::drive::read_now(output, &mut self.chunk, |bytes| {
+            held.extend_from_slice(bytes);
+            held.len() < MOST_HELD
+        });
+        if reading.ended {
+            self.output = None;
+            self.partner_ended_first = true;
+        }
+        reading.came || reading.ended
     }
 
     /// What to give a program that has written `written` bytes and has taken all it was given
@@ -425,10 +414,7 @@ fn waits_for_input(leader: i32) -> bool {
         for thread in threads.flatten() {
             let task = thread.path();
             let stat = fs::read_to_string(task.join("stat")).unwrap_or_default();
-            let state = stat
-                .rsplit_once(')')
-                .and_then(|(_, rest)| rest.trim_start().chars().next());
-            if matches!(state, Some('R' | 'D')) {
+            if matches!(super::proc_files::state(&stat), Some('R' | 'D')) {
                 return false;
             }
             let syscall = fs::read_to_string(task.join("syscall")).unwrap_or_default();

@@ -609,39 +609,19 @@ impl<R: Read + AsFd> Drain<R> {
     /// Reads all there is now, up to a read that does not fill the buffer (which left the pipe
     /// empty); returns whether anything came, its end included.
     fn read_ready(&mut self) -> bool {
+        let Some(mut pipe) = self.pipe.take() else {
+            return false;
+        };
         let mut buffer = std::mem::take(&mut self.buffer);
-        let came = self.read_into(&mut buffer);
+        let reading = read_now(&mut pipe, &mut buffer, |bytes| {
+            self.keep(bytes);
+            true
+        });
         self.buffer = buffer;
-        came
-    }
-
-    /// [`Drain::read_ready`], reading into `buffer`.
-    fn read_into(&mut self, buffer: &mut [u8]) -> bool {
-        let mut came = false;
-        loop {
-            let Some(pipe) = &mut self.pipe else {
-                return came;
-            };
-            match pipe.read(buffer) {
-                Ok(0) => {
-                    self.pipe = None;
-                    return true;
-                }
-                Ok(read) => {
-                    came = true;
-                    self.keep(&buffer[..read]);
-                    if read < buffer.len() {
-                        return came;
-                    }
-                }
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-                Err(error) if error.kind() == io::ErrorKind::WouldBlock => return came,
-                Err(_) => {
-                    self.pipe = None;
-                    return true;
-                }
-            }
+        if !reading.ended {
+            self.pipe = Some(pipe);
         }
+        reading.came || reading.ended
     }
 
     /// What was kept: for [`Keep::Ends`], the head and the tail, whole lines of each, with a line
@@ -697,6 +677,41 @@ impl<R: Read + AsFd> Drain<R> {
                     self.dropped += excess;
                 }
             }
+        }
+    }
+}
+
+/// What reading a pipe without blocking came to.
+pub(super) struct Reading {
+    /// Whether anything was read.
+    pub(super) came: bool,
+    /// Whether its end was read, or reading it failed: nothing more will come.
+    pub(super) ended: bool,
+}
+
+/// Reads what `pipe` (which does not block) holds now into `buffer`, handing each piece to
+/// `take`, until `take` wants no more or a read does not fill the buffer, which left the pipe
+/// empty.
+pub(super) fn read_now(
+    pipe: &mut impl Read,
+    buffer: &mut [u8],
+    mut take: impl FnMut(&[u8]) -> bool,
+) -> Reading {
+    let mut came = false;
+    loop {
+        match pipe.read(buffer) {
+            Ok(0) => return Reading { came, ended: true },
+            Ok(read) => {
+                came = true;
+                if !take(&buffer[..read]) || read < buffer.len() {
+                    return Reading { came, ended: false };
+                }
+            }
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) if error.kind() == io::ErrorKind::WouldBlock => {
+                return Reading { came, ended: false };
+            }
+            Err(_) => return Reading { came, ended: true },
         }
     }
 }

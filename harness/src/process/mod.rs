@@ -6,7 +6,8 @@
 //! `spawn` sets the process up (the one place where it is), `drive` feeds and drains it to its
 //! end, `watch` sees, through Linux's `/proc`, when it waits for input, `cpu` counts the CPU
 //! time it uses, and `own_time` its time on the clock less the time it waited for a CPU.
-//! `one_core` keeps a conversation on one core.
+//! `one_core` keeps a conversation on one core, and `proc_files` reads what `/proc` tells of a
+//! process the same way for each of them.
 //! `answering` decides each input when the program waits, and `converse` relays a conversation
 //! with a partner program (a kata's interactor), whose output is the input.
 //!
@@ -92,6 +93,7 @@ mod cpu;
 mod drive;
 mod one_core;
 mod own_time;
+mod proc_files;
 mod spawn;
 mod watch;
 

@@ -7,6 +7,7 @@ use std::fs;
 use std::io;
 use std::time::{Duration, Instant};
 
+use super::proc_files;
 use crate::cgroup::CaseGroup;
 
 /// How often the waiting is read, at most, unless the own time may have reached its limit since
@@ -168,7 +169,7 @@ fn threads(pids: &[u32]) -> io::Result<Vec<(u32, Duration)>> {
     for pid in pids {
         let tasks = match fs::read_dir(format!("/proc/{pid}/task")) {
             Ok(tasks) => tasks,
-            Err(error) if gone(&error) => continue,
+            Err(error) if proc_files::gone(&error) => continue,
             Err(error) => return Err(error),
         };
         let ids = tasks.filter_map(|entry| entry.ok()?.file_name().to_str()?.parse::<u32>().ok());
@@ -180,7 +181,7 @@ fn threads(pids: &[u32]) -> io::Result<Vec<(u32, Duration)>> {
                     })?;
                     threads.push((thread, waited));
                 }
-                Err(error) if gone(&error) => {}
+                Err(error) if proc_files::gone(&error) => {}
                 Err(error) => return Err(error),
             }
         }
@@ -198,22 +199,10 @@ pub(super) fn any_runnable(pids: &[u32]) -> bool {
             return false;
         };
         tasks.flatten().any(|task| {
-            fs::read_to_string(task.path().join("stat")).is_ok_and(|stat| ready_to_run(&stat))
+            fs::read_to_string(task.path().join("stat"))
+                .is_ok_and(|stat| proc_files::state(&stat) == Some('R'))
         })
     })
-}
-
-/// Whether a thread's `stat` shows it ready to run: its state, after its name (which may hold
-/// parentheses), is `R`.
-fn ready_to_run(stat: &str) -> bool {
-    stat.rsplit_once(')')
-        .and_then(|(_, rest)| rest.trim_start().chars().next())
-        == Some('R')
-}
-
-/// Whether `error` is that of a process or thread that has ended.
-fn gone(error: &io::Error) -> bool {
-    error.kind() == io::ErrorKind::NotFound || error.raw_os_error() == Some(libc::ESRCH)
 }
 
 /// How long the calling thread has waited for a CPU since it started, where that can be read.
@@ -267,11 +256,7 @@ mod tests {
     }
 
     #[test]
-    fn a_thread_is_ready_to_run_by_its_state_after_its_name() {
-        assert!(ready_to_run("4242 (busy) R 1 4242 4242 0 -1"));
-        assert!(!ready_to_run("4243 (sleep) S 1 4243 4243 0 -1"));
-        assert!(!ready_to_run("4244 (a (R) b) D 1 4244"));
-        assert!(ready_to_run("4245 (a) S) R 1 4245"));
+    fn a_process_running_a_thread_is_ready_to_run() {
         // This process has a thread on a CPU now: the one running this test.
         assert!(any_runnable(&[std::process::id()]));
         assert!(!any_runnable(&[]));

@@ -55,6 +55,7 @@ mod imp {
     use std::sync::OnceLock;
     use std::time::{Duration, Instant};
 
+    use super::super::proc_files::gone;
     use super::{Check, Unsupported, Wait};
 
     /// How long every thread of the group must stay asleep, one of them in a poll-family call
@@ -448,7 +449,7 @@ mod imp {
             }
             let tasks = match fs::read_dir(format!("{process}/task")) {
                 Ok(tasks) => tasks,
-                Err(error) if is_gone(&error) => return Ok(Process::Outside),
+                Err(error) if gone(&error) => return Ok(Process::Outside),
                 Err(error) => return Err(error),
             };
             let mut seen = Process::Outside;
@@ -469,7 +470,7 @@ mod imp {
         fn stat_in_group(&self, path: &str) -> io::Result<Option<Stat>> {
             match read(&format!("{path}/stat")) {
                 Ok(text) => Ok(Stat::parse(&text).filter(|stat| stat.group == self.group)),
-                Err(error) if is_gone(&error) => Ok(None),
+                Err(error) if gone(&error) => Ok(None),
                 Err(error) => Err(error),
             }
         }
@@ -499,7 +500,7 @@ mod imp {
         fn blocked_in(&self, pid: u32, task: &str, look: &mut Look) -> io::Result<()> {
             let text = match read(&format!("{task}/syscall")) {
                 Ok(text) => text,
-                Err(error) if is_gone(&error) => return Ok(()),
+                Err(error) if gone(&error) => return Ok(()),
                 Err(error) => return Err(error),
             };
             let Some(call) = Syscall::parse(&text) else {
@@ -624,11 +625,6 @@ mod imp {
         let mut bytes = vec![0; usize::try_from(length).map_err(io::Error::other)?];
         File::open(format!("/proc/{pid}/mem"))?.read_exact_at(&mut bytes, address)?;
         Ok(bytes)
-    }
-
-    /// Whether an error reading `/proc` means the process or thread is gone.
-    fn is_gone(error: &io::Error) -> bool {
-        error.kind() == io::ErrorKind::NotFound || error.raw_os_error() == Some(libc::ESRCH)
     }
 
     /// What a `stat` file of `/proc` tells.
