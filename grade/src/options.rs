@@ -48,8 +48,8 @@ pub struct Options {
     /// output is exactly right.
     #[arg(long)]
     pub content: bool,
-    /// Also write the results as JSON to FILE (schema in docs/src/reference/results-json.md); the same as
-    /// --format json=FILE.
+    /// Also write the results as JSON to FILE (schema in docs/src/reference/results-json.md); the
+    /// same as --format json=FILE.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// Write the results in format NAME, to FILE or else to standard output (in place of the

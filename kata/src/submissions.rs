@@ -137,20 +137,7 @@ pub fn check(
     writeln!(out, "limits: {}", package.limits.sizes_said())?;
     // As `grade` plans it; a pass-fail problem's verdict is its first failure, while a score
     // needs every case.
-    let plan = grade::planning::plan(
-        kata,
-        1,
-        Asked {
-            all: package.scoring,
-            criterion: Criterion::Exact,
-            limits: StageLimits {
-                timeout: Some(timeout),
-                ..StageLimits::default()
-            },
-            ..Asked::default()
-        },
-    )
-    .map_err(KataError::from_planning)?;
+    let plan = plan(kata, package.scoring, timeout)?;
     for Built {
         submission,
         shown,
@@ -252,6 +239,25 @@ impl Skipped {
     }
 }
 
+/// The package's one stage as `grade` plans it, exactly, within `timeout` a case, every case
+/// run if `all`.
+fn plan(kata: &Kata, all: bool, timeout: Duration) -> Result<harness::plan::StagePlan, KataError> {
+    grade::planning::plan(
+        kata,
+        1,
+        Asked {
+            all,
+            criterion: Criterion::Exact,
+            limits: StageLimits {
+                timeout: Some(timeout),
+                ..StageLimits::default()
+            },
+            ..Asked::default()
+        },
+    )
+    .map_err(KataError::from_planning)
+}
+
 /// The time limit the submissions are judged under, said on `out` with where it comes from:
 /// the package's, else inferred from the slowest case of the accepted submissions that pass
 /// every case within [`TIMING_LIMIT`], else, with none such, the grader's
@@ -272,20 +278,7 @@ fn time_limit(
         )?;
         return Ok(limit);
     }
-    let plan = grade::planning::plan(
-        kata,
-        1,
-        Asked {
-            all: true,
-            criterion: Criterion::Exact,
-            limits: StageLimits {
-                timeout: Some(TIMING_LIMIT),
-                ..StageLimits::default()
-            },
-            ..Asked::default()
-        },
-    )
-    .map_err(KataError::from_planning)?;
+    let plan = plan(kata, true, TIMING_LIMIT)?;
     let mut slowest: Option<(Duration, &str, String)> = None;
     for one in built {
         let Ok((program, _)) = &one.program else {

@@ -1,6 +1,7 @@
-//! The recipes for a class on a cluster (`docs/src/how-to/many-machines.md`), checked where no cluster is: the Kubernetes
-//! Indexed Job against a schema of `batch/v1` Job (`tests/schemas/kubernetes-job.schema.json`),
-//! and the Slurm job array as the one `scripts/slurm-cluster` submits to a real cluster in CI.
+//! The recipes for a class on a cluster (`docs/src/how-to/many-machines.md`), checked where no
+//! cluster is: the Kubernetes Indexed Job against a schema of `batch/v1` Job
+//! (`tests/schemas/kubernetes-job.schema.json`), and the Slurm job array as the one
+//! `scripts/slurm-cluster` submits to a real cluster in CI.
 
 use std::path::PathBuf;
 use std::process::Command;

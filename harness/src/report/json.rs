@@ -1,6 +1,7 @@
-//! Results for machines: the [`model`](crate::report::model) as a JSON document modelled on
-//! version 3 of Exercism's test-runner `results.json`, with each case's verdict and duration
-//! added (`docs/src/reference/results-json.md` documents it); and the careful writing of any results file.
+//! Results for machines: the [`model`](crate::report::model) as a JSON document modelled on version
+//! 3 of Exercism's test-runner `results.json`, with each case's verdict and duration added
+//! (`docs/src/reference/results-json.md` documents it); and the careful writing of any results
+//! file.
 
 use std::fs;
 use std::io::{self, Write};

@@ -1,8 +1,8 @@
-//! The one results model every format is written from: a program's results on a stage's
-//! cases, and a class's, as plain data. It serialises to the JSON document that
-//! `docs/src/reference/results-json.md` documents (fields in alphabetical order, as that document always had them), and reads back
-//! from it, so that the parts of a class graded on many machines can be merged and reported
-//! as one.
+//! The one results model every format is written from: a program's results on a stage's cases, and
+//! a class's, as plain data. It serialises to the JSON document that
+//! `docs/src/reference/results-json.md` documents (fields in alphabetical order, as that document
+//! always had them), and reads back from it, so that the parts of a class graded on many machines
+//! can be merged and reported as one.
 
 use serde::{Deserialize, Serialize};
 

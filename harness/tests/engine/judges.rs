@@ -258,26 +258,38 @@ fn an_interactors_rejection_is_a_wrong_answer() {
     assert!(report.contains("  > hello\n  bye\n"), "{report}");
 }
 
-fn a_program_whose_prompt_is_not_flushed_waits_with_the_interactor() {
+/// `program` graded beside an interactor doing `behaviour`, which waits for the program's
+/// question, and how long the grading took; `None`, said, where a program's waiting cannot be
+/// seen here.
+fn beside_a_waiting_interactor(
+    behaviour: &str,
+    program: &[&str],
+) -> Option<(CaseResult, Duration)> {
     if let Err(skip) = interactive() {
         eprintln!("skipped: {skip}");
-        return;
+        return None;
     }
+    let case = case("hello-conversation.in", interactor(&[behaviour], 1));
+    let started = Instant::now();
+    let result = graded(program, &case);
+    Some((result, started.elapsed()))
+}
+
+fn a_program_whose_prompt_is_not_flushed_waits_with_the_interactor() {
     // The interactor waits for the program's question, which sits in its buffer while the
     // program waits for the answer: neither can go on.
-    let case = case(
-        "hello-conversation.in",
-        interactor(&["wait-for-program"], 1),
-    );
-    let started = Instant::now();
-    let result = graded(&["buffer", "Question?\\n", "ask", "echo"], &case);
+    let Some((result, took)) = beside_a_waiting_interactor(
+        "wait-for-program",
+        &["buffer", "Question?\\n", "ask", "echo"],
+    ) else {
+        return;
+    };
     assert_eq!(result.judgement.verdict, Verdict::WaitedForEachOther);
     assert_eq!(result.verdict().title(), "Prompt not shown");
     // Found by looking, well before the interactor's deadline of a second.
     assert!(
-        started.elapsed() < test_support::stretched(Duration::from_millis(900)),
-        "{:?}",
-        started.elapsed()
+        took < test_support::stretched(Duration::from_millis(900)),
+        "{took:?}"
     );
 }
 
@@ -285,35 +297,27 @@ fn a_program_whose_prompt_is_not_flushed_waits_with_the_interactor() {
 /// waiting for each other is the fault, not the flood that followed (a judge that waits them out
 /// stops the program on the clock before it floods), and a problem package counts it a time-out.
 fn a_program_that_floods_after_waiting_with_the_interactor_waited_with_it() {
-    if let Err(skip) = interactive() {
-        eprintln!("skipped: {skip}");
+    let Some((result, _)) = beside_a_waiting_interactor(
+        "wait-for-program",
+        &["buffer", "Question?\\n", "ask", "drain", "flood"],
+    ) else {
         return;
-    }
-    let case = case(
-        "hello-conversation.in",
-        interactor(&["wait-for-program"], 1),
-    );
-    let result = graded(&["buffer", "Question?\\n", "ask", "drain", "flood"], &case);
+    };
     assert_eq!(result.judgement.verdict, Verdict::WaitedForEachOther);
 }
 
 fn an_interactor_waiting_in_poll_is_seen_waiting() {
-    if let Err(skip) = interactive() {
-        eprintln!("skipped: {skip}");
+    let Some((result, took)) = beside_a_waiting_interactor(
+        "poll-for-program",
+        &["buffer", "Question?\\n", "ask", "echo"],
+    ) else {
         return;
-    }
-    let case = case(
-        "hello-conversation.in",
-        interactor(&["poll-for-program"], 1),
-    );
-    let started = Instant::now();
-    let result = graded(&["buffer", "Question?\\n", "ask", "echo"], &case);
+    };
     assert_eq!(result.judgement.verdict, Verdict::WaitedForEachOther);
     // Well before the interactor's own timeout of 5 s, or its deadline.
     assert!(
-        started.elapsed() < test_support::stretched(Duration::from_millis(900)),
-        "{:?}",
-        started.elapsed()
+        took < test_support::stretched(Duration::from_millis(900)),
+        "{took:?}"
     );
 }
 
