@@ -98,12 +98,12 @@ impl Bounds {
             .look(limits.own_time(), group, || members(group, cpu))
             .map(|own| own.saturating_sub(excused));
         let clock = match own {
-            // A thread ready to run is not asleep: it may be waiting for a CPU that is not
-            // charged yet, and its CPU time bounds it while it runs.
+            // A thread ready to run, or on a disk, is not asleep: it may be waiting for a CPU
+            // that is not charged yet, and its CPU time bounds it while it runs.
             Some(own)
                 if own >= limits.own_time()
                     && members(group, cpu)
-                        .is_some_and(|pids| super::own_time::any_runnable(&pids)) =>
+                        .is_some_and(|pids| super::own_time::any_awake(&pids)) =>
             {
                 return None;
             }

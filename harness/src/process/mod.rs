@@ -26,16 +26,20 @@
 //! A single thread's own time is its CPU time and the time it was blocked (on a file, say): the
 //! margin lets a program that uses its CPU time reach that limit first, its start's reads and
 //! the wait for a CPU in progress, which the kernel charges only when it ends, notwithstanding.
-//! Nor is a case stopped on its own time while one of its threads is ready to run (state `R`
-//! in `/proc`: on a CPU, or waiting for one): a wait longer than the margin, on a machine busy
-//! enough, is not charged yet, and a thread that runs is bounded by its CPU time, while the
-//! sleeper this bound is for has no thread ready. That waiting is read from cgroup v2's
-//! `cpu.pressure` of the case's group where it shows it (its `some` total: the time in which at
-//! least one of its threads was ready to run and waited), else from each thread's `schedstat`
-//! in `/proc` (its second field, the time it waited in a run queue), the case's processes being
-//! found as for its CPU time. The threads are looked at every 25 ms, and each look adds the
-//! largest wait any one thread was charged since the last: threads that wait at once count once,
-//! where adding them up would count two threads' waits twice and never stop a program of many.
+//! Nor is a case stopped on its own time while one of its threads is awake (state `R` in
+//! `/proc`: on a CPU, or waiting for one; or `D`: on a disk, a page of its program brought in):
+//! a wait longer than the margin, on a machine busy enough, is not charged yet, and a thread
+//! that runs is bounded by its CPU time, while the sleeper this bound is for has no thread
+//! awake. That waiting is read from cgroup v2's `cpu.pressure` of the case's group where it
+//! shows it (its `some` total: the time in which at least one of its threads was ready to run
+//! and waited), else from each thread's `schedstat` in `/proc` (its second field, the time it
+//! waited in a run queue), the case's processes being found as for its CPU time. The threads
+//! are looked at every 25 ms, and each look adds the waits its threads were charged since the
+//! last, held to the time between the looks (or the largest one thread's, if more): a process
+//! and the child it waits for, which wait one after the other, count each, and threads that
+//! wait at once count no more than the time they could have waited. Where threads wait at
+//! once, the estimate counts more waiting than there was, so less own time: that error never
+//! stops a program early.
 //! A thread's wait is charged when it ends, so one that spans looks is charged whole at the look
 //! after it ends: the total is held to the time on the clock as a whole, not each look to its
 //! interval. A thread that ends between looks loses its wait since the last. The run is also

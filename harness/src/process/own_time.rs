@@ -103,7 +103,11 @@ impl OwnTime {
                 // None left: the run ends with its leader, reaped since. Its own time stays
                 // what it was at the last look.
                 Some(Ok(threads)) if threads.is_empty() => return self.own(),
-                Some(Ok(threads)) => Some(waits.add(&threads, elapsed)),
+                Some(Ok(threads)) => Some(waits.add(
+                    &threads,
+                    elapsed,
+                    now.saturating_duration_since(self.looked),
+                )),
                 // Its processes cannot be listed, or `/proc` hides a thread.
                 None | Some(Err(_)) => None,
             },
@@ -120,9 +124,13 @@ impl OwnTime {
 }
 
 /// An estimate of the time the threads of a case waited for a CPU, from looks at each one's
-/// total wait: each look adds the largest wait any one thread was charged since the last, so
-/// that threads that wait at once count once. The kernel charges a wait when it ends, so one
-/// that spans looks is charged whole at the look after it ends: the total, not each look's
+/// total wait. Each look adds what its threads were charged since the last, added up but held
+/// to the time between the looks, or the largest wait any one thread was charged if more:
+/// threads that wait one after the other (a process, then the child it waits for) count each,
+/// and many threads waiting at once count no more than the time they could have waited. Where
+/// threads wait at once for part of a look, the estimate counts more than was waited: the own
+/// time it leaves is less, never more, than the case's. The kernel charges a wait when it ends, so
+/// one that spans looks is charged whole at the look after it ends: the total, not each look's
 /// share, is held to the time elapsed. A thread that ends between looks loses its wait since
 /// the last.
 #[derive(Debug, Default)]
@@ -134,10 +142,10 @@ struct Waits {
 }
 
 impl Waits {
-    /// Adds a look at `threads` (each one's id and total wait), `elapsed` after the case began;
-    /// returns the estimate.
-    fn add(&mut self, threads: &[(u32, Duration)], elapsed: Duration) -> Duration {
-        let mut most = Duration::ZERO;
+    /// Adds a look at `threads` (each one's id and total wait), `elapsed` after the case began
+    /// and `since` after the last look; returns the estimate.
+    fn add(&mut self, threads: &[(u32, Duration)], elapsed: Duration, since: Duration) -> Duration {
+        let (mut most, mut all) = (Duration::ZERO, Duration::ZERO);
         let mut seen = HashMap::with_capacity(threads.len());
         for &(thread, waited) in threads {
             // A thread not seen before started since the last look (or was found late), with
@@ -150,10 +158,11 @@ impl Waits {
                 .filter(|&before| before <= waited)
                 .unwrap_or_default();
             most = most.max(waited - before);
+            all += waited - before;
             seen.insert(thread, waited);
         }
         self.seen = seen;
-        self.total = (self.total + most).min(elapsed);
+        self.total = (self.total + most.max(all.min(since))).min(elapsed);
         self.total
     }
 }
@@ -189,18 +198,19 @@ fn threads(pids: &[u32]) -> io::Result<Vec<(u32, Duration)>> {
     Ok(threads)
 }
 
-/// Whether some thread of the processes `pids` is ready to run (state `R`: on a CPU, or in a
-/// run queue waiting for one). A thread's wait for a CPU is charged to it only when the wait
-/// ends, so on a machine busy enough a thread waiting long is still counted its own time; but a
-/// case that sleeps, the one its own time is there to stop, has no thread ready to run.
-pub(super) fn any_runnable(pids: &[u32]) -> bool {
+/// Whether some thread of the processes `pids` is awake: ready to run (state `R`: on a CPU, or
+/// in a run queue waiting for one) or in an uninterruptible wait (`D`: a read from a disk, a
+/// page of its program brought in). A thread's wait for a CPU is charged to it only when the
+/// wait ends, and a wait on a disk that other work keeps busy is not the program's choice
+/// either; but a case that sleeps, the one its own time is there to stop, has no thread awake.
+pub(super) fn any_awake(pids: &[u32]) -> bool {
     pids.iter().any(|pid| {
         let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
             return false;
         };
         tasks.flatten().any(|task| {
             fs::read_to_string(task.path().join("stat"))
-                .is_ok_and(|stat| proc_files::state(&stat) == Some('R'))
+                .is_ok_and(|stat| matches!(proc_files::state(&stat), Some('R' | 'D')))
         })
     })
 }
@@ -226,40 +236,59 @@ mod tests {
     }
 
     #[test]
-    fn threads_that_wait_at_once_count_once() {
+    fn threads_that_wait_one_after_the_other_count_each() {
         let mut waits = Waits::default();
-        assert_eq!(waits.add(&[(1, ms(10)), (2, ms(10))], ms(25)), ms(10));
+        // A process waited 10 ms, then the child it waited for 10 ms.
+        assert_eq!(
+            waits.add(&[(1, ms(10)), (2, ms(10))], ms(25), ms(25)),
+            ms(20)
+        );
         // The next look: the first waited 5 more, the second 15 more.
-        assert_eq!(waits.add(&[(1, ms(15)), (2, ms(25))], ms(50)), ms(25));
+        assert_eq!(
+            waits.add(&[(1, ms(15)), (2, ms(25))], ms(50), ms(25)),
+            ms(40)
+        );
+    }
+
+    #[test]
+    fn threads_that_wait_at_once_count_no_more_than_the_time_between_looks() {
+        let mut waits = Waits::default();
+        let four = [(1, ms(20)), (2, ms(20)), (3, ms(20)), (4, ms(20))];
+        assert_eq!(waits.add(&four, ms(25), ms(25)), ms(25));
+        // One wait across the look, charged whole when it ended: more than the interval.
+        assert_eq!(
+            waits.add(&[(1, ms(60)), (2, ms(25))], ms(100), ms(25)),
+            ms(65)
+        );
     }
 
     #[test]
     fn a_thread_that_ended_loses_only_its_last_interval() {
         let mut waits = Waits::default();
-        assert_eq!(waits.add(&[(1, ms(10))], ms(25)), ms(10));
+        assert_eq!(waits.add(&[(1, ms(10))], ms(25), ms(25)), ms(10));
         // The first ended, having waited more since; a new one waited 5 since it started.
-        assert_eq!(waits.add(&[(2, ms(5))], ms(50)), ms(15));
+        assert_eq!(waits.add(&[(2, ms(5))], ms(50), ms(25)), ms(15));
         // An id given again, to a thread that waited less than the one before it.
-        assert_eq!(waits.add(&[(2, ms(5)), (1, ms(2))], ms(75)), ms(17));
+        assert_eq!(waits.add(&[(2, ms(5)), (1, ms(2))], ms(75), ms(25)), ms(17));
     }
 
     #[test]
     fn the_total_is_held_to_the_time_elapsed_not_each_look_to_its_interval() {
         let mut waits = Waits::default();
         // More than the time elapsed: a wait cannot be longer than the run.
-        assert_eq!(waits.add(&[(1, ms(40))], ms(30)), ms(30));
+        assert_eq!(waits.add(&[(1, ms(40))], ms(30), ms(30)), ms(30));
         let mut waits = Waits::default();
-        assert_eq!(waits.add(&[(1, ms(0))], ms(25)), ms(0));
-        assert_eq!(waits.add(&[(1, ms(0))], ms(50)), ms(0));
+        assert_eq!(waits.add(&[(1, ms(0))], ms(25), ms(25)), ms(0));
+        assert_eq!(waits.add(&[(1, ms(0))], ms(50), ms(25)), ms(0));
         // One wait from 15 ms to 75 ms, charged when it ended: all of it counts.
-        assert_eq!(waits.add(&[(1, ms(60))], ms(75)), ms(60));
+        assert_eq!(waits.add(&[(1, ms(60))], ms(75), ms(25)), ms(60));
     }
 
     #[test]
-    fn a_process_running_a_thread_is_ready_to_run() {
+    fn a_process_running_a_thread_is_awake() {
         // This process has a thread on a CPU now: the one running this test.
-        assert!(any_runnable(&[std::process::id()]));
-        assert!(!any_runnable(&[]));
+        assert!(any_awake(&[std::process::id()]));
+        assert!(!any_awake(&[]));
     }
 
     #[test]
