@@ -131,6 +131,7 @@ pub(super) fn drive_with(
     {
         // A panic below must not leave a program running that waits for input.
         let _unwinding = KillOnUnwind(group);
+        let leader = child.id();
         let (exited, exit) = mpsc::channel();
         // Not a scoped thread: nothing, not even a program the kernel cannot kill at once, may
         // keep the grader past the case's deadline.
@@ -163,6 +164,14 @@ pub(super) fn drive_with(
                         .zip(grader_waited_before)
                         .map_or(Duration::ZERO, |(now, before)| now.saturating_sub(before));
                     timeout = bounds.time_out(limits, awaited + held_up);
+                    // A leader that has ended ended the case, however long its status takes
+                    // to come on a busy machine: what it left running waited for nothing of
+                    // the program's own.
+                    if matches!(timeout, Some(Timeout::Wall(_)))
+                        && super::proc_files::has_ended(leader)
+                    {
+                        timeout = None;
+                    }
                 }
                 if breach.is_some() || timeout.is_some() {
                     reaper::kill_group(group);

@@ -15,6 +15,15 @@ pub(super) fn gone(error: &io::Error) -> bool {
     error.kind() == io::ErrorKind::NotFound || error.raw_os_error() == Some(libc::ESRCH)
 }
 
+/// Whether the process `pid`, a child of the grader not yet waited for, has ended: it is a
+/// zombie, or already reaped (gone). Its status is then on its way to whoever waits for it.
+pub(super) fn has_ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => matches!(state(&stat), Some('Z' | 'X')),
+        Err(error) => gone(&error),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -26,5 +35,21 @@ mod tests {
         assert_eq!(state("4244 (a (R) b) D 1 4244"), Some('D'));
         assert_eq!(state("4245 (a) S) R 1 4245"), Some('R'));
         assert_eq!(state("no name"), None);
+    }
+
+    #[test]
+    fn a_child_that_exited_has_ended_before_it_is_waited_for() {
+        let mut child = std::process::Command::new("true")
+            .spawn()
+            .expect("true starts");
+        let started = std::time::Instant::now();
+        while !has_ended(child.id()) {
+            assert!(started.elapsed().as_secs() < 60, "`true` never ended");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        // A zombie until now.
+        assert!(child.wait().expect("waited").success());
+        assert!(has_ended(child.id()));
+        assert!(!has_ended(std::process::id()));
     }
 }

@@ -99,8 +99,8 @@ fn a_program_that_sleeps_is_stopped_on_the_clock() {
     let took = started.elapsed();
     assert!(took >= timeout, "{took:?}");
     // At four times its limit before its own time was measured; a loaded machine only delays
-    // the look that stops it.
-    assert!(took < tight.wall(), "{took:?}");
+    // the look that stops it, and the grader's own wait for a CPU is not the program's.
+    assert!(took < test_support::stretched(tight.wall()), "{took:?}");
     let verdict = harness::judge(&case, &run, tight, &harness::PlainText).verdict;
     let Verdict::TimedOut(TimeLimit::Wall {
         limit,
