@@ -332,23 +332,7 @@ fn package_judges(
         }
         return Ok(None);
     };
-    let cannot = |message: String| {
-        GradeError::Kata(kata::KataError {
-            path: source.clone(),
-            line: None,
-            message,
-        })
-    };
-    let (argv, built_in, apart) = build_validator(source, *language)
-        .map_err(|error| cannot(format!("the output validator does not build: {error}")))?;
-    // Build and run scripts run in the copy of their folder that `build` ran in, as the format
-    // has them: a `run` that starts `./jury` finds what `build` made there.
-    let folder = if *language == Language::Scripts {
-        &built_in
-    } else {
-        &package.folder
-    };
-    let program = Program::labelled(argv, source.display().to_string()).in_folder(folder);
+    let (program, apart) = package_program(package, source, *language, "output validator")?;
     for (fixture, case) in fixtures.iter_mut().zip(&package.cases) {
         let judge = Arc::new(JudgeProgram {
             program: program.clone(),
@@ -361,7 +345,38 @@ fn package_judges(
             CaseJudge::Checker(judge)
         };
     }
-    Ok(apart.map(RunFolder::holding))
+    Ok(apart)
+}
+
+/// A program of `package`'s own (its output validator, its grader: `what`), from `source` in
+/// `language`, built once for every grading into the cache, else into a folder that is handed
+/// back to outlive its use: the program, run in the package's folder, or for `build` and `run`
+/// scripts in the copy of their folder that `build` ran in, as the format has them (a `run`
+/// that starts `./jury` finds what `build` made there).
+///
+/// # Errors
+///
+/// When it does not build: the compiler's message.
+pub fn package_program(
+    package: &Package,
+    source: &Path,
+    language: Language,
+    what: &str,
+) -> Result<(Program, Option<RunFolder>), GradeError> {
+    let (argv, built_in, apart) = build_validator(source, language).map_err(|error| {
+        GradeError::Kata(kata::KataError {
+            path: source.to_owned(),
+            line: None,
+            message: format!("the {what} does not build: {error}"),
+        })
+    })?;
+    let folder = if language == Language::Scripts {
+        &built_in
+    } else {
+        &package.folder
+    };
+    let program = Program::labelled(argv, source.display().to_string()).in_folder(folder);
+    Ok((program, apart.map(RunFolder::holding)))
 }
 
 /// A package's validator, built once and kept in the cache ([`building::build_kept`]) where

@@ -11,8 +11,10 @@ use std::time::Duration;
 use grade::planning::Asked;
 use harness::kata::{Kata, PACKAGE_TIME_LIMIT, StageLimits};
 use harness::package::building::{self, BuildError};
-use harness::package::{CaseOutcome, ExpectedVerdict, Package, SUBMISSIONS_YAML, Submission};
+use harness::package::{CaseOutcome, Code, ExpectedVerdict, Package, SUBMISSIONS_YAML, Submission};
 use harness::plan::StagePlan;
+use harness::validator::JudgeProgram;
+use harness::validator::grader::GraderProgram;
 use harness::{CaseResult, Criterion, Program, Verdict};
 
 use crate::author::Problem;
@@ -138,6 +140,24 @@ pub fn check(
     // As `grade` plans it; a pass-fail problem's verdict is its first failure, while a score
     // needs every case.
     let plan = plan(kata, package.scoring, timeout)?;
+    // Built once, kept (with the folder it may have been built into) for every submission.
+    let grader = match &package.grader {
+        Some(grader) => {
+            let (program, folder) =
+                grade::katas::package_program(package, &grader.source, grader.language, "grader")
+                    .map_err(KataError::Grader)?;
+            let grader = GraderProgram {
+                program: JudgeProgram {
+                    program,
+                    args: Vec::new(),
+                    timeout: harness::validator::DEFAULT_TIMEOUT,
+                },
+            };
+            Some((grader, folder))
+        }
+        None => None,
+    };
+    let mut grader = grader.map(|(grader, _folder)| grader);
     for Built {
         submission,
         shown,
@@ -164,7 +184,7 @@ pub fn check(
                 continue;
             }
         };
-        let (got, detail) = verdict(package, program, &plan)?;
+        let (got, detail) = verdict(package, program, &plan, grader.as_mut())?;
         if submission.in_submissions_yaml {
             writeln!(
                 out,
@@ -325,11 +345,14 @@ fn time_limit(
 
 /// The verdict of `program` on the package's cases, and in words where it came from: the first
 /// case in order that it fails decides, as the format's judges decide; a scoring problem's
-/// submission that fails some case but scores is partially accepted.
+/// submission that fails some case but scores is partially accepted. A legacy scoring problem's
+/// verdict is its root group's, as its graders make it (`grader` is the package's own): accepted
+/// with the most it can score, partially accepted with less.
 fn verdict(
     package: &Package,
     program: &Program,
     plan: &StagePlan,
+    grader: Option<&mut GraderProgram>,
 ) -> Result<(Got, String), KataError> {
     let (fixtures, results) = plan
         .grade(program, &plan.sandbox(&[]))
@@ -349,6 +372,31 @@ fn verdict(
         )));
     }
     let outcomes: Vec<CaseOutcome> = results.iter().map(outcome).collect();
+    if package.version.is_legacy() {
+        let (code, score) = match package.graded(&outcomes, grader.map(|g| g as _)) {
+            Ok(graded) => graded,
+            Err(error) => return Ok((Got::JudgeError, format!("({error})"))),
+        };
+        let of = score
+            .max
+            .map_or_else(String::new, |max| format!(" of {max}"));
+        let detail = format!("(score {}{of})", score.score);
+        let detail = match first {
+            Some((_, on)) if code != Code::Accepted => format!("{detail} {on}"),
+            _ => detail,
+        };
+        let got = match code {
+            Code::Accepted if score.is_full() || score.max.is_none_or(f64::is_infinite) => {
+                Got::Accepted
+            }
+            Code::Accepted => Got::PartiallyAccepted,
+            Code::WrongAnswer | Code::OutputLimitExceeded => Got::WrongAnswer,
+            Code::TimeLimitExceeded => Got::TimeLimitExceeded,
+            Code::RunTimeError | Code::MemoryLimitExceeded => Got::RunTimeError,
+            Code::JudgeError => Got::JudgeError,
+        };
+        return Ok((got, detail));
+    }
     let score = package
         .score(&outcomes)
         .map_err(|error| KataError::Usage(format!("{}: {error}", package.folder.display())))?;
@@ -371,8 +419,15 @@ fn verdict(
 }
 
 fn outcome(result: &CaseResult) -> CaseOutcome {
+    let verdict = match Got::of_case(result.verdict()) {
+        Got::Accepted | Got::PartiallyAccepted => Code::Accepted,
+        Got::WrongAnswer => Code::WrongAnswer,
+        Got::TimeLimitExceeded => Code::TimeLimitExceeded,
+        Got::RunTimeError => Code::RunTimeError,
+        Got::JudgeError => Code::JudgeError,
+    };
     CaseOutcome {
-        accepted: result.verdict().passed(),
+        verdict,
         score: result.judgement.score,
     }
 }

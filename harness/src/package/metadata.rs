@@ -380,6 +380,36 @@ pub(super) fn validation(folder: &Path, meta: &Metadata) -> Result<Validation, P
     })
 }
 
+/// A legacy package's own grader: the one program in `graders/`, if it has any.
+///
+/// # Errors
+///
+/// When `graders/` holds more than one, or cannot be read.
+pub(super) fn grader(
+    folder: &Path,
+    meta: &Metadata,
+) -> Result<Option<super::ProgramSource>, PackageError> {
+    let programs = folder.join("graders");
+    if !meta.version.is_legacy() || !programs.is_dir() {
+        return Ok(None);
+    }
+    let names = sorted_names(&programs)?;
+    match names.as_slice() {
+        [] => Ok(None),
+        [name] => {
+            let source = programs.join(name);
+            Ok(Some(super::ProgramSource {
+                language: Language::of_program(&source),
+                source,
+            }))
+        }
+        _ => Err(PackageError::new(
+            &programs,
+            format!("holds {} graders; the format allows one", names.len()),
+        )),
+    }
+}
+
 /// The program a `2023-07` package's `output_validator/` holds: the folder itself, as the format
 /// says; but where the folder is no program of its own (no source of a known language, no `build`
 /// or `run` script) and holds one folder, that folder, which is how archives made for legacy

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub use default_validation::DefaultFlags;
-pub use scores::{CaseOutcome, Score, ScoreError};
+pub use scores::{CaseOutcome, Code, CustomGrader, GroupResult, Score, ScoreError};
 pub use statement::{Statement, StatementFormat, latex_to_markdown};
 pub use submissions::{ExpectedVerdict, Language, SUBMISSIONS_YAML, Submission};
 
@@ -60,6 +60,18 @@ pub struct Package {
     pub groups: Vec<Group>,
     /// Every example submission under `submissions/<verdict>/`, in the order of their paths.
     pub submissions: Vec<Submission>,
+    /// Legacy: the package's own grader, the one program in `graders/`, which groups with
+    /// `grading: custom` are graded by.
+    pub grader: Option<ProgramSource>,
+}
+
+/// A program of the package's own, given by its source.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProgramSource {
+    /// A source file, or a folder holding its files.
+    pub source: PathBuf,
+    /// The language its source is in, from the extensions of its files.
+    pub language: Language,
 }
 
 /// The memory limit where a package gives none: the format's typical system default, in MiB.
@@ -286,8 +298,23 @@ pub struct Group {
     /// `2023-07`: the most it can score (given, or inferred as the format says); `None` when
     /// unbounded, and always in legacy, which has no maximum.
     pub max_score: Option<f64>,
-    /// Legacy's `ignore_sample` grader flag, for the root group: only `secret` counts.
-    pub ignore_sample: bool,
+    /// Legacy: how its grader makes its result; `None` in the later versions.
+    pub legacy: Option<LegacyGrading>,
+}
+
+/// How a legacy group's result is made, from the keys of its `testdata.yaml`, each inherited
+/// from the closest group that gives it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LegacyGrading {
+    /// `grader_flags`: the arguments of its grader.
+    pub flags: Vec<String>,
+    /// `grading: custom`: the package's own grader (`graders/`) makes it.
+    pub custom: bool,
+    /// `on_reject: break`, the default: what follows a case or subgroup that is not accepted
+    /// is not judged.
+    pub stops_at_rejection: bool,
+    /// `range`: the least and the most it can score.
+    pub range: Option<(f64, f64)>,
 }
 
 /// How a group's score is made from those of its cases and subgroups.
@@ -364,6 +391,22 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
     let meta = metadata::read(&folder.join(PROBLEM_YAML))?;
     let validation = metadata::validation(folder, &meta)?;
     let data = testdata::read(folder, &meta, &validation)?;
+    let grader = metadata::grader(folder, &meta)?;
+    if grader.is_none()
+        && let Some(group) = data
+            .groups
+            .iter()
+            .find(|group| group.legacy.as_ref().is_some_and(|grading| grading.custom))
+    {
+        return Err(PackageError::new(
+            folder.join("graders"),
+            format!(
+                "is missing: group `{}` is graded by the package's own grader (`grading: \
+                 custom`), which must be there",
+                group.path
+            ),
+        ));
+    }
     Ok(Package {
         folder: folder.to_path_buf(),
         title: meta.title.clone().unwrap_or_else(|| short_name.clone()),
@@ -376,6 +419,7 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
         cases: data.cases,
         groups: data.groups,
         submissions: submissions::find(folder)?,
+        grader,
     })
 }
 

@@ -1,8 +1,8 @@
 //! `data/`: the test cases and their groups, in the order the format uses them, with the
 //! validator arguments and the scoring that each group's `testdata.yaml` gives.
 //!
-//! Legacy uses the `testdata.yaml` of a group, else that of its closest ancestor, whole.
-//! `2023-07` reads `test_group.yaml` (its later name) or `testdata.yaml`, `2025-09`
+//! Legacy takes each key of a group's `testdata.yaml` from the closest group that gives it, as
+//! its specification and problemtools have it. `2023-07` reads `test_group.yaml` (its later name) or `testdata.yaml`, `2025-09`
 //! `test_group.yaml` only; both inherit `output_validator_args` key by key from the closest
 //! group that sets it, while the scoring is the group's own, and a test case's own `.yaml` may
 //! set its `output_validator_args` once more.
@@ -14,8 +14,8 @@ use serde::de::IgnoredAny;
 
 use super::metadata::{Metadata, OneOrMany, parse};
 use super::{
-    Aggregation, CaseScoring, DefaultFlags, FormatVersion, Group, PackageError, TestCase,
-    Validation, sorted_names,
+    Aggregation, CaseScoring, DefaultFlags, FormatVersion, Group, LegacyGrading, PackageError,
+    TestCase, Validation, sorted_names,
 };
 
 /// The score of the `secret` group of a `2023-07` scoring problem that gives none.
@@ -39,9 +39,9 @@ struct GroupYaml {
     grader_flags: Option<String>,
     accept_score: Option<f64>,
     reject_score: Option<f64>,
-    on_reject: Option<IgnoredAny>,
+    on_reject: Option<String>,
     input_validator_flags: Option<IgnoredAny>,
-    range: Option<IgnoredAny>,
+    range: Option<String>,
     // 2023-07.
     output_validator_args: Option<OneOrMany>,
     scoring: Option<ScoringYaml>,
@@ -96,6 +96,37 @@ enum ScoreValue {
     Word(String),
 }
 
+impl GroupYaml {
+    /// These keys, each not given taken from `above` (legacy's inheritance).
+    fn over(self, above: &GroupYaml) -> GroupYaml {
+        let above = above.clone();
+        GroupYaml {
+            output_validator_flags: self.output_validator_flags.or(above.output_validator_flags),
+            grading: self.grading.or(above.grading),
+            grader_flags: self.grader_flags.or(above.grader_flags),
+            accept_score: self.accept_score.or(above.accept_score),
+            reject_score: self.reject_score.or(above.reject_score),
+            on_reject: self.on_reject.or(above.on_reject),
+            range: self.range.or(above.range),
+            ..self
+        }
+    }
+}
+
+/// A legacy `range`: two numbers, `inf`, `-inf` and `+inf` among them.
+fn range(text: &str) -> Option<(f64, f64)> {
+    let bound = |word: &str| match word {
+        "inf" | "+inf" => Some(f64::INFINITY),
+        "-inf" => Some(f64::NEG_INFINITY),
+        _ => word.parse::<f64>().ok().filter(|bound| bound.is_finite()),
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        [least, most] => Some((bound(least)?, bound(most)?)),
+        _ => None,
+    }
+}
+
 /// A group's folder, read: its own YAML file and what it holds, in order.
 struct Node {
     path: String,
@@ -111,9 +142,10 @@ enum Child {
 
 /// What a group passes down to what it holds.
 #[derive(Clone)]
-struct Inherited<'a> {
-    /// Legacy: the `testdata.yaml` in force.
-    file: Option<&'a (PathBuf, GroupYaml)>,
+struct Inherited {
+    /// Legacy: the keys in force, each from the closest `testdata.yaml` that gives it, and the
+    /// closest `testdata.yaml`.
+    file: Option<(PathBuf, GroupYaml)>,
     /// The validator arguments in force, and the file that gave them.
     args: (Vec<String>, PathBuf),
     /// Whether the group is a sample.
@@ -232,7 +264,7 @@ struct Reading<'a> {
 }
 
 impl Reading<'_> {
-    fn group(&mut self, group: &Node, from: &Inherited<'_>) -> Result<(), PackageError> {
+    fn group(&mut self, group: &Node, from: &Inherited) -> Result<(), PackageError> {
         let legacy = self.meta.version == FormatVersion::Legacy;
         let mut here = from.clone();
         if group.path == "sample" {
@@ -240,7 +272,10 @@ impl Reading<'_> {
         }
         if let Some(file) = &group.file {
             let (path, yaml) = file;
-            here.file = Some(file);
+            here.file = Some(match (&from.file, legacy) {
+                (Some((_, above)), true) => (path.clone(), yaml.clone().over(above)),
+                _ => file.clone(),
+            });
             if !legacy
                 && yaml
                     .args
@@ -257,9 +292,8 @@ impl Reading<'_> {
             } else {
                 &yaml.output_validator_args
             };
-            // Legacy uses the file whole, so its lack of flags is no flags; `2023-07` inherits
-            // the closest that is given.
-            if own.is_some() || legacy {
+            // Each version inherits the closest that is given.
+            if own.is_some() {
                 let mut all = self.meta.validator_flags.clone();
                 all.extend(own.iter().flat_map(|args| args.words()));
                 here.args = (all, path.clone());
@@ -283,33 +317,57 @@ impl Reading<'_> {
     }
 
     /// Records the group of a scoring problem, and sets how it is scored in `here`.
-    fn score_group(&mut self, group: &Node, here: &mut Inherited<'_>) -> Result<(), PackageError> {
+    fn score_group(&mut self, group: &Node, here: &mut Inherited) -> Result<(), PackageError> {
         match self.meta.version {
             FormatVersion::Legacy => {
-                let yaml = here.file.map(|(_, yaml)| yaml);
-                if yaml.and_then(|yaml| yaml.grading.as_deref()) == Some("custom") {
-                    let path = here.file.map(|(path, _)| path.clone()).unwrap_or_default();
-                    return Err(PackageError::new(path, "custom graders are not supported"));
-                }
+                let yaml = here.file.as_ref().map(|(_, yaml)| yaml);
+                let blame = || {
+                    here.file
+                        .as_ref()
+                        .map_or_else(|| PathBuf::from(&group.path), |(path, _)| path.clone())
+                };
+                let custom = match yaml.and_then(|yaml| yaml.grading.as_deref()) {
+                    None | Some("default") => false,
+                    Some("custom") => true,
+                    Some(other) => {
+                        return Err(PackageError::new(
+                            blame(),
+                            format!("`grading: {other}` is neither default nor custom"),
+                        ));
+                    }
+                };
+                let stops_at_rejection = match yaml.and_then(|yaml| yaml.on_reject.as_deref()) {
+                    None | Some("break") => true,
+                    Some("continue") => false,
+                    Some(other) => {
+                        return Err(PackageError::new(
+                            blame(),
+                            format!("`on_reject: {other}` is neither break nor continue"),
+                        ));
+                    }
+                };
+                let range = match yaml.and_then(|yaml| yaml.range.as_deref()) {
+                    None => None,
+                    Some(text) => Some(range(text).ok_or_else(|| {
+                        PackageError::new(
+                            blame(),
+                            format!("`range: {text}` is not two numbers, the least and the most"),
+                        )
+                    })?),
+                };
                 let flags = yaml
                     .and_then(|yaml| yaml.grader_flags.as_deref())
                     .unwrap_or("");
-                let mut aggregation = Aggregation::Sum;
-                for flag in flags.split_whitespace() {
-                    match flag {
-                        "sum" => aggregation = Aggregation::Sum,
-                        "min" => aggregation = Aggregation::Min,
-                        "max" => aggregation = Aggregation::Max,
-                        "avg" => aggregation = Aggregation::Avg,
-                        _ => {}
-                    }
-                }
                 self.data.groups.push(Group {
                     path: group.path.clone(),
-                    aggregation,
+                    aggregation: Aggregation::Sum,
                     max_score: None,
-                    ignore_sample: group.path.is_empty()
-                        && flags.split_whitespace().any(|flag| flag == "ignore_sample"),
+                    legacy: Some(LegacyGrading {
+                        flags: flags.split_whitespace().map(str::to_owned).collect(),
+                        custom,
+                        stops_at_rejection,
+                        range,
+                    }),
                 });
             }
             FormatVersion::V2023_07 | FormatVersion::V2025_09 => {
@@ -335,7 +393,7 @@ impl Reading<'_> {
                         path: group.path.clone(),
                         aggregation,
                         max_score: max,
-                        ignore_sample: false,
+                        legacy: None,
                     });
                 }
             }
@@ -401,7 +459,7 @@ impl Reading<'_> {
     fn shares(
         &self,
         group: &Node,
-        here: &Inherited<'_>,
+        here: &Inherited,
     ) -> Result<Vec<Option<(Aggregation, Option<f64>)>>, PackageError> {
         let none = vec![None; group.children.len()];
         if self.meta.version == FormatVersion::Legacy || !self.meta.scoring {
@@ -485,7 +543,7 @@ impl Reading<'_> {
         base: &Path,
         name: &str,
         group: &str,
-        here: &Inherited<'_>,
+        here: &Inherited,
         share: Option<(Aggregation, Option<f64>)>,
     ) -> Result<(), PackageError> {
         // Appended, not `with_extension`: a case's name may hold a dot.
@@ -515,7 +573,7 @@ impl Reading<'_> {
         let scoring = match self.meta.version {
             _ if !self.meta.scoring => CaseScoring::None,
             FormatVersion::Legacy => {
-                let yaml = here.file.map(|(_, yaml)| yaml);
+                let yaml = here.file.as_ref().map(|(_, yaml)| yaml);
                 CaseScoring::Legacy {
                     accept: yaml.and_then(|yaml| yaml.accept_score).unwrap_or(1.0),
                     reject: yaml.and_then(|yaml| yaml.reject_score).unwrap_or(0.0),

@@ -243,7 +243,11 @@ fn reads_scored_groups_and_scores_submissions() {
         ]
     );
     let outcome = |accepted| CaseOutcome {
-        accepted,
+        verdict: if accepted {
+            Code::Accepted
+        } else {
+            Code::WrongAnswer
+        },
         score: None,
     };
     let all = vec![outcome(true); package.cases.len()];
@@ -344,7 +348,7 @@ fn a_broken_testdata_yaml_names_its_file_and_line() {
 }
 
 #[test]
-fn legacy_flags_come_from_problem_yaml_and_the_closest_testdata_yaml_whole() {
+fn legacy_flags_come_from_problem_yaml_and_the_closest_testdata_yaml_that_gives_them() {
     let dir = package_of(&[
         ("problem.yaml", "name: X\nvalidator_flags: case_sensitive\n"),
         (
@@ -374,7 +378,8 @@ fn legacy_flags_come_from_problem_yaml_and_the_closest_testdata_yaml_whole() {
         args,
         [
             ("sample/1", words("case_sensitive float_tolerance 1e-3")),
-            ("secret/a/1", words("case_sensitive")),
+            // Its `testdata.yaml` gives no flags: they are its parent's, key by key.
+            ("secret/a/1", words("case_sensitive float_tolerance 1e-3")),
             ("secret/b/1", words("case_sensitive float_tolerance 1e-3")),
         ]
     );
@@ -476,7 +481,14 @@ fn infers_the_scores_of_cases_and_groups() {
             CaseScoring::None
         ]
     );
-    let outcome = |accepted, score| CaseOutcome { accepted, score };
+    let outcome = |accepted, score| CaseOutcome {
+        verdict: if accepted {
+            Code::Accepted
+        } else {
+            Code::WrongAnswer
+        },
+        score,
+    };
     let score = package
         .score(&[
             outcome(true, Some(12.5)),
@@ -498,7 +510,10 @@ fn infers_the_scores_of_cases_and_groups() {
 fn scores_a_legacy_scoring_problem_by_its_grader_flags() {
     let dir = package_of(&[
         ("problem.yaml", "name: X\ntype: scoring\n"),
-        ("data/testdata.yaml", "grader_flags: ignore_sample sum\n"),
+        (
+            "data/testdata.yaml",
+            "grader_flags: ignore_sample sum\non_reject: continue\n",
+        ),
         ("data/sample/1.in", ""),
         ("data/sample/1.ans", ""),
         (
@@ -511,7 +526,14 @@ fn scores_a_legacy_scoring_problem_by_its_grader_flags() {
         ("data/secret/2.ans", ""),
     ]);
     let package = load(dir.path()).expect("it loads");
-    let outcome = |accepted, score| CaseOutcome { accepted, score };
+    let outcome = |accepted, score| CaseOutcome {
+        verdict: if accepted {
+            Code::Accepted
+        } else {
+            Code::WrongAnswer
+        },
+        score,
+    };
     let score = package
         .score(&[
             outcome(false, None),
@@ -526,6 +548,254 @@ fn scores_a_legacy_scoring_problem_by_its_grader_flags() {
             max: Some(5.0)
         }
     );
+}
+
+/// A legacy scoring package of two subtasks, as IOI and CEOI packages are laid out: samples
+/// worth nothing, each subtask the minimum of its cases times its worth (its own grader's job
+/// when `custom`), the root the sum of `secret` alone.
+fn subtasks(custom: bool) -> tempfile::TempDir {
+    let grading = if custom { "grading: custom\n" } else { "" };
+    let group1 = format!("on_reject: break\naccept_score: 40\ngrader_flags: min\n{grading}");
+    let group2 = format!("on_reject: break\naccept_score: 60\ngrader_flags: min\n{grading}");
+    let mut files = vec![
+        ("problem.yaml", "name: X\ntype: scoring\n".to_owned()),
+        (
+            "data/testdata.yaml",
+            "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n".to_owned(),
+        ),
+        ("data/sample/testdata.yaml", "accept_score: 0\n".to_owned()),
+        ("data/sample/1.in", String::new()),
+        ("data/sample/1.ans", String::new()),
+        // Its own flags: the root's `ignore_sample` is for the root alone.
+        (
+            "data/secret/testdata.yaml",
+            "grader_flags: sum\n".to_owned(),
+        ),
+        ("data/secret/group1/testdata.yaml", group1),
+        ("data/secret/group2/testdata.yaml", group2),
+    ];
+    for case in ["group1/1", "group1/2", "group2/1", "group2/2"] {
+        files.push((
+            Box::leak(format!("data/secret/{case}.in").into_boxed_str()),
+            String::new(),
+        ));
+        files.push((
+            Box::leak(format!("data/secret/{case}.ans").into_boxed_str()),
+            String::new(),
+        ));
+    }
+    if custom {
+        files.push(("graders/grader.py", String::new()));
+    }
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(path, text)| (*path, text.as_str()))
+        .collect();
+    package_of(&files)
+}
+
+fn case(verdict: Code, score: Option<f64>) -> CaseOutcome {
+    CaseOutcome { verdict, score }
+}
+
+#[test]
+fn a_legacy_group_stops_at_its_first_rejection_and_its_verdict_is_the_worst_error() {
+    let dir = subtasks(false);
+    let package = load(dir.path()).expect("it loads");
+    let accepted = case(Code::Accepted, None);
+    // Group 1 whole; group 2 wrong on its first case, then a crash that `break` never judges.
+    let outcomes = [
+        accepted,
+        accepted,
+        accepted,
+        case(Code::WrongAnswer, None),
+        case(Code::RunTimeError, None),
+    ];
+    let (verdict, score) = package
+        .graded(&outcomes, Some(&mut NoGrader))
+        .expect("graded");
+    assert_eq!(verdict, Code::WrongAnswer);
+    assert_eq!(score.score, 40.0);
+    // The most is the root's `range`.
+    assert_eq!(score.max, Some(100.0));
+    // Judged, the crash is the worse error.
+    let outcomes = [
+        accepted,
+        case(Code::WrongAnswer, None),
+        accepted,
+        accepted,
+        case(Code::RunTimeError, None),
+    ];
+    let dir = package_of(&[
+        ("problem.yaml", "name: X\ntype: scoring\n"),
+        ("data/testdata.yaml", "on_reject: continue\n"),
+        ("data/sample/1.in", ""),
+        ("data/sample/1.ans", ""),
+        ("data/secret/1.in", ""),
+        ("data/secret/1.ans", ""),
+        ("data/secret/2.in", ""),
+        ("data/secret/2.ans", ""),
+        ("data/secret/3.in", ""),
+        ("data/secret/3.ans", ""),
+        ("data/secret/4.in", ""),
+        ("data/secret/4.ans", ""),
+    ]);
+    let package = load(dir.path()).expect("it loads");
+    let (verdict, score) = package
+        .graded(&outcomes, Some(&mut NoGrader))
+        .expect("graded");
+    assert_eq!(verdict, Code::RunTimeError);
+    assert_eq!(score.score, 3.0);
+}
+
+#[test]
+fn the_default_graders_flags_choose_its_verdict() {
+    let results = |verdicts: &[Code]| {
+        verdicts
+            .iter()
+            .map(|&verdict| case(verdict, Some(1.0)))
+            .collect::<Vec<_>>()
+    };
+    let graded = |flags: &str, verdicts: &[Code]| {
+        let mut files = vec![
+            ("problem.yaml", "name: X\ntype: scoring\n".to_owned()),
+            (
+                "data/secret/testdata.yaml",
+                format!("on_reject: continue\ngrader_flags: {flags}\n"),
+            ),
+        ];
+        for index in 0..verdicts.len() {
+            files.push((
+                Box::leak(format!("data/secret/{index}.in").into_boxed_str()),
+                String::new(),
+            ));
+            files.push((
+                Box::leak(format!("data/secret/{index}.ans").into_boxed_str()),
+                String::new(),
+            ));
+        }
+        let files: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(path, text)| (*path, text.as_str()))
+            .collect();
+        let dir = package_of(&files);
+        let package = load(dir.path()).expect("it loads");
+        package
+            .graded(&results(verdicts), Some(&mut NoGrader))
+            .expect("graded")
+    };
+    let (wrong, crash) = (Code::WrongAnswer, Code::RunTimeError);
+    assert_eq!(graded("", &[wrong, crash]).0, crash);
+    assert_eq!(graded("first_error", &[wrong, crash]).0, wrong);
+    assert_eq!(graded("always_accept", &[wrong, crash]).0, Code::Accepted);
+    let (verdict, score) = graded("accept_if_any_accepted max", &[wrong, Code::Accepted]);
+    assert_eq!((verdict, score.score), (Code::Accepted, 1.0));
+    assert_eq!(
+        graded("avg", &[Code::Accepted, Code::Accepted]).1.score,
+        1.0
+    );
+}
+
+/// A package's own grader, as the caller runs it: records what it was given, and gives each
+/// group the sum of its results' scores times ten, accepted.
+#[derive(Default)]
+struct RecordingGrader {
+    given: Vec<(Vec<String>, Vec<String>)>,
+}
+
+impl CustomGrader for RecordingGrader {
+    fn grade(
+        &mut self,
+        flags: &[String],
+        results: &[GroupResult],
+    ) -> Result<GroupResult, ScoreError> {
+        self.given.push((
+            flags.to_vec(),
+            results.iter().map(GroupResult::line).collect(),
+        ));
+        Ok(GroupResult {
+            verdict: Code::Accepted,
+            score: results.iter().map(|result| result.score).sum::<f64>() * 10.0,
+        })
+    }
+}
+
+struct NoGrader;
+
+impl CustomGrader for NoGrader {
+    fn grade(&mut self, _: &[String], _: &[GroupResult]) -> Result<GroupResult, ScoreError> {
+        Err(ScoreError("no grader here".to_owned()))
+    }
+}
+
+#[test]
+fn groups_with_custom_grading_are_graded_by_the_packages_grader_with_their_flags() {
+    let dir = subtasks(true);
+    let package = load(dir.path()).expect("it loads");
+    assert_eq!(
+        package.grader.as_ref().map(|grader| grader.language),
+        Some(Language::Python3)
+    );
+    let outcomes = [
+        case(Code::Accepted, None),
+        case(Code::Accepted, Some(0.5)),
+        case(Code::Accepted, None),
+        case(Code::WrongAnswer, None),
+        case(Code::Accepted, None),
+    ];
+    let mut grader = RecordingGrader::default();
+    let (verdict, score) = package
+        .graded(&outcomes, Some(&mut grader))
+        .expect("graded");
+    let words = |text: &str| {
+        text.split_whitespace()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        grader.given,
+        [
+            (
+                words("min"),
+                words("AC 0.5 AC 40")
+                    .chunks(2)
+                    .map(|pair| pair.join(" "))
+                    .collect()
+            ),
+            (words("min"), vec!["WA 0".to_owned()]),
+        ]
+    );
+    // `secret` (the default grader) sums its groups'.
+    assert_eq!((verdict, score.score), (Code::Accepted, 405.0 + 0.0));
+    // Without its grader, the package cannot be scored.
+    assert!(package.score(&outcomes).is_err());
+}
+
+#[test]
+fn custom_grading_without_a_grader_is_refused() {
+    let dir = subtasks(true);
+    fs::remove_dir_all(dir.path().join("graders")).expect("removed");
+    let error = load(dir.path()).expect_err("no grader");
+    assert_eq!(error.path, dir.path().join("graders"));
+    assert!(
+        error.message.contains("group `secret/group1`"),
+        "{}",
+        error.message
+    );
+}
+
+#[test]
+fn a_grader_writes_a_verdict_and_a_score() {
+    assert_eq!(
+        GroupResult::parse("AC 12.500000\n"),
+        Ok(GroupResult {
+            verdict: Code::Accepted,
+            score: 12.5
+        })
+    );
+    assert!(GroupResult::parse("JE").is_err());
+    assert!(GroupResult::parse("OK 1").is_err());
+    assert!(GroupResult::parse("AC 1 2").is_err());
 }
 
 #[test]

@@ -12,6 +12,7 @@
 //! the kata's folder, each with a deadline of its own.
 
 pub mod checker;
+pub mod grader;
 pub mod interactor;
 
 use std::fs;
@@ -217,7 +218,24 @@ impl Running {
         stdin: Stdio,
         stdout: Stdio,
     ) -> Result<(Running, Pipes), String> {
-        let (Some(executable), Some((_, args))) = (
+        let mut args = vec![
+            files.input().into_os_string(),
+            files.answer().into_os_string(),
+            files.feedback().into_os_string(),
+        ];
+        args.extend(judge.args.iter().map(Into::into));
+        Running::start_with(judge, &args, stdin, stdout)
+    }
+
+    /// Starts `judge`'s program with `args` after its own, its standard input and output as
+    /// `stdin` and `stdout` say, handing back the pipes to them that were asked for.
+    fn start_with(
+        judge: &JudgeProgram,
+        args: &[std::ffi::OsString],
+        stdin: Stdio,
+        stdout: Stdio,
+    ) -> Result<(Running, Pipes), String> {
+        let (Some(executable), Some((_, own))) = (
             judge.program.executable(),
             judge.program.argv().split_first(),
         ) else {
@@ -225,11 +243,8 @@ impl Running {
         };
         let mut command = Command::new(executable);
         command
+            .args(own)
             .args(args)
-            .arg(files.input())
-            .arg(files.answer())
-            .arg(files.feedback())
-            .args(&judge.args)
             .stdin(stdin)
             .stdout(stdout)
             .stderr(Stdio::piped());
