@@ -42,6 +42,18 @@ pub enum KataError {
     Output(io::Error),
     /// The grader could not run a case, for want of its own resources: no verdict.
     Grader(grade::GradeError),
+    /// `kata dev check --submissions PATTERN` on a problem package none of whose submissions
+    /// the pattern selects.
+    NoSubmissionMatches {
+        /// The pattern as given.
+        pattern: String,
+        /// The package's folder.
+        package: PathBuf,
+        /// How many submissions it has.
+        count: usize,
+    },
+    /// `kata dev check --submissions` on a kata that is not a problem package.
+    NotAPackage(PathBuf),
 }
 
 impl KataError {
@@ -65,7 +77,9 @@ impl KataError {
             | KataError::Project(_)
             | KataError::NotEmpty(_)
             | KataError::Fixture(_)
-            | KataError::Kata(_) => EXIT_USAGE,
+            | KataError::Kata(_)
+            | KataError::NoSubmissionMatches { .. }
+            | KataError::NotAPackage(_) => EXIT_USAGE,
             KataError::NotConfirmed => EXIT_FAILED,
             KataError::File { .. } | KataError::Watch(_) | KataError::Output(_) => EXIT_INTERNAL,
             KataError::Grader(error) => error.exit_status(),
@@ -103,6 +117,32 @@ impl fmt::Display for KataError {
             KataError::Watch(message) => write!(f, "cannot watch the project's files: {message}"),
             KataError::Grader(error) => error.fmt(f),
             KataError::Output(error) => write!(f, "cannot write the output: {error}"),
+            KataError::NoSubmissionMatches {
+                pattern,
+                package,
+                count: 0,
+            } => write!(
+                f,
+                "--submissions {pattern}: {} has no submission under submissions/",
+                package.display()
+            ),
+            KataError::NoSubmissionMatches {
+                pattern,
+                package,
+                count,
+            } => write!(
+                f,
+                "--submissions {pattern}: selects none of the {count} submissions of {}; a \
+                 pattern is matched against a submission's path under submissions/ \
+                 (accepted/*.py) or a folder of them (wrong_answer)",
+                package.display()
+            ),
+            KataError::NotAPackage(folder) => write!(
+                f,
+                "--submissions selects a problem package's submissions, and {} is a kata \
+                 with no submissions/",
+                folder.display()
+            ),
         }
     }
 }

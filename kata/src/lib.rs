@@ -19,13 +19,16 @@ pub mod new;
 pub mod play;
 pub mod progress;
 pub mod reset;
+pub mod selection;
 pub mod status;
 pub mod style;
+pub mod submission_table;
 pub mod submissions;
 pub mod watch;
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
@@ -111,13 +114,24 @@ enum Command {
 #[derive(Debug, Subcommand)]
 enum Dev {
     /// Check a kata: its manifest, every stage's description and fixtures (each with a hint),
-    /// its reference on every case, and every language's starter (builds, fails stage 1).
+    /// its reference on every case, and every language's starter (builds, fails stage 1). A
+    /// problem package's submissions are each held to the verdict their folder names, a row
+    /// of a table each.
     Check {
         /// The kata's folder; by default the nearest folder with a kata-manifest.toml.
         dir: Option<PathBuf>,
         /// Check only these languages' starters (repeatable); by default every language.
         #[arg(long, value_name = "L", value_parser = lang::parse)]
         lang: Vec<Language>,
+        /// Run only a problem package's submissions whose path under submissions/
+        /// (accepted/*.py) or folder (wrong_answer) matches GLOB (repeatable); by default all.
+        #[arg(long = "submissions", value_name = "GLOB")]
+        submissions: Vec<String>,
+        /// Build N of a problem package's submissions at once, and run N of their cases at
+        /// once; by default as many as there are cores. 1 runs one case at a time: the
+        /// steadiest times on a busy machine.
+        #[arg(long, value_name = "N")]
+        jobs: Option<NonZeroUsize>,
     },
     /// Write each fixture's transcript from what the reference does on its inputs: a fixture
     /// may hold only its header and its inputs (`> ` lines). A change to a fixture that holds
@@ -223,14 +237,23 @@ fn run_command<R: BufRead + Send + 'static>(
                 check_one(&course, &project, stage, out, style)
             }
         }
-        Command::Dev(Dev::Check { dir, lang }) => {
+        Command::Dev(Dev::Check {
+            dir,
+            lang,
+            submissions,
+            jobs,
+        }) => {
             let folder = kata_folder(&context.cwd, dir)?;
             let languages = if lang.is_empty() {
                 Language::ALL.to_vec()
             } else {
                 lang
             };
-            author::check(&folder, &languages, out, style)
+            let selection = selection::Selection {
+                patterns: submissions,
+                jobs: jobs.unwrap_or_else(selection::default_jobs),
+            };
+            author::check(&folder, &languages, &selection, out, style)
         }
         Command::Dev(Dev::Record {
             dir,

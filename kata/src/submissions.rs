@@ -5,7 +5,9 @@
 //! the package's time limit or, where it gives none, the one the format infers from the slowest
 //! accepted submission.
 
+use std::convert::Infallible;
 use std::io::Write;
+use std::num::NonZeroUsize;
 use std::time::Duration;
 
 use grade::planning::Asked;
@@ -13,13 +15,17 @@ use harness::kata::{Kata, PACKAGE_TIME_LIMIT, StageLimits};
 use harness::package::building::{self, BuildError};
 use harness::package::{CaseOutcome, Code, ExpectedVerdict, Package, SUBMISSIONS_YAML, Submission};
 use harness::plan::StagePlan;
+use harness::sandbox::{Sandbox, Shared};
+use harness::slots::Slots;
 use harness::validator::JudgeProgram;
 use harness::validator::grader::GraderProgram;
 use harness::{CaseResult, Criterion, Program, Verdict};
 
 use crate::author::Problem;
 use crate::error::KataError;
+use crate::selection::{Selection, in_order};
 use crate::style::Style;
+use crate::submission_table::{Row, Table};
 
 /// The verdict a submission got, in the format's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +48,14 @@ impl Got {
             Got::TimeLimitExceeded => "time_limit_exceeded",
             Got::RunTimeError => "run_time_error",
             Got::JudgeError => "a judge error",
+        }
+    }
+
+    /// The verdict as the table shows it, a word.
+    fn short(self) -> &'static str {
+        match self {
+            Got::JudgeError => "judge_error",
+            other => other.name(),
         }
     }
 
@@ -94,54 +108,68 @@ struct Built<'a> {
     program: Result<(Program, building::Built), BuildError>,
 }
 
-/// Grades every example submission of `package`, the kata `kata` is read from, saying on `out`
-/// what each got; the problems are the submissions whose verdict is not their folder's, and
-/// those that do not build. A submission whose compiler is not installed is skipped, said.
-/// Where the package gives no time limit, it is inferred first as the format says, from the
-/// slowest accepted submission's time, and said.
+/// Grades the example submissions of `package` that `selection` selects, the kata `kata` is
+/// read from, saying on `out` what each got, a row of a table each, in the package's order;
+/// the problems are the submissions whose verdict is not their folder's, and those that do not
+/// build. A submission whose compiler is not installed is skipped, said. Where the package
+/// gives no time limit, it is inferred first as the format says, from the slowest accepted
+/// submission's time (every accepted submission's, selected or not), and said. Up to
+/// `selection.jobs` submissions are built at once, and as many cases run at once, of any
+/// submission.
 ///
 /// # Errors
 ///
-/// When `out` cannot be written, or the grader fails itself.
+/// When a pattern of `selection` selects no submission, `out` cannot be written, or the grader
+/// fails itself.
 pub fn check(
     kata: &Kata,
     package: &Package,
+    selection: &Selection,
     out: &mut dyn Write,
     style: Style,
 ) -> Result<Vec<Problem>, KataError> {
-    let mut problems = Vec::new();
-    let mut skipped = Skipped::default();
+    let selected = selection.pick(package)?;
     if package.submissions.is_empty() {
         writeln!(out, "submissions: none under submissions/ to check")?;
+    } else if !selection.is_all() {
+        writeln!(
+            out,
+            "submissions: {} of {} selected by --submissions",
+            selected.len(),
+            package.submissions.len()
+        )?;
     }
-    // Each is built once, and lives until it is graded.
-    let built: Vec<Built> = package
+    let fixed = package.limits.time.fixed();
+    // The time limit is inferred from every accepted submission, whichever are selected.
+    let to_build: Vec<&Submission> = package
         .submissions
         .iter()
-        .map(|submission| {
-            let shown = submission
-                .path
-                .strip_prefix(&package.folder)
-                .unwrap_or(&submission.path)
-                .display()
-                .to_string();
-            let program =
-                building::build_apart(&submission.path, submission.language, "submission")
-                    .map(|built| (Program::labelled(built.argv.clone(), shown.clone()), built));
-            Built {
-                submission,
-                shown,
-                program,
-            }
+        .filter(|submission| {
+            selection.is_all()
+                || selection.selects(&submission.name)
+                || (fixed.is_none() && submission.expected == ExpectedVerdict::Accepted)
         })
         .collect();
-    let timeout = time_limit(kata, package, &built, out)?;
+    // Each is built once, and lives until it is graded.
+    let mut built: Vec<Built> = Vec::with_capacity(to_build.len());
+    let _: Result<(), Infallible> = in_order(
+        &to_build,
+        selection.jobs,
+        |submission| build(package, submission),
+        |_, one| {
+            built.push(one);
+            Ok(())
+        },
+    );
+    // Every case of every submission takes one of these slots: no more run at once than jobs.
+    let shared = Shared::new(Slots::new(selection.jobs.get()));
+    let timeout = time_limit(kata, package, &built, &shared, selection.jobs, out)?;
     writeln!(out, "limits: {}", package.limits.sizes_said())?;
     // As `grade` plans it; a pass-fail problem's verdict is its first failure, while a score
     // needs every case.
     let plan = plan(kata, package.scoring, timeout)?;
-    // Built once, kept (with the folder it may have been built into) for every submission.
-    let grader = match &package.grader {
+    // The package's own grader, built once for every submission.
+    let (grader, _grader_folder) = match &package.grader {
         Some(grader) => {
             let (program, folder) =
                 grade::katas::package_program(package, &grader.source, grader.language, "grader")
@@ -153,79 +181,139 @@ pub fn check(
                     timeout: harness::validator::DEFAULT_TIMEOUT,
                 },
             };
-            Some((grader, folder))
+            (Some(grader), folder)
         }
-        None => None,
+        None => (None, None),
     };
-    let mut grader = grader.map(|(grader, _folder)| grader);
-    for Built {
+    let sandbox = plan.sandbox(&[]).sharing(&shared);
+    let graded: Vec<&Built> = built
+        .iter()
+        .filter(|one| selection.is_all() || selection.selects(&one.submission.name))
+        .collect();
+    let table = Table::new(
+        graded.iter().map(|one| one.shown.as_str()),
+        graded.iter().map(|one| one.submission.expected.folder()),
+        plan.cases.iter().map(|case| case.name.as_str()),
+    );
+    if !graded.is_empty() {
+        table.heading(out)?;
+    }
+    let mut problems = Vec::new();
+    let mut skipped = Skipped::default();
+    in_order(
+        &graded,
+        selection.jobs,
+        |one| match &one.program {
+            Ok((program, _)) => verdict(package, program, &plan, &sandbox, grader.as_ref()).map(Some),
+            Err(_) => Ok(None),
+        },
+        |one, graded| {
+            let row = row(one, graded?, &mut problems, &mut skipped);
+            table.row(out, &row, style)?;
+            out.flush()?;
+            Ok::<(), KataError>(())
+        },
+    )?;
+    skipped.say(out)?;
+    Ok(problems)
+}
+
+/// `submission` of `package` built apart, under the name it is shown.
+fn build<'a>(package: &Package, submission: &'a Submission) -> Built<'a> {
+    let shown = submission
+        .path
+        .strip_prefix(&package.folder)
+        .unwrap_or(&submission.path)
+        .display()
+        .to_string();
+    let program = building::build_apart(&submission.path, submission.language, "submission")
+        .map(|built| (Program::labelled(built.argv.clone(), shown.clone()), built));
+    Built {
         submission,
         shown,
         program,
-    } in &built
-    {
-        let program = match program {
-            Ok((program, _)) => program,
-            Err(BuildError::ToolMissing { tool }) => {
-                skipped.add(submission, format!("`{tool}` is not installed here"));
-                continue;
-            }
-            Err(BuildError::NotRunHere { .. }) => {
-                skipped.add(submission, "which is not run here".to_owned());
-                continue;
-            }
+    }
+}
+
+/// The row of `one`, graded as `graded` (`None` where it was not built), with its problem, or
+/// why it is skipped, added.
+fn row(
+    one: &Built<'_>,
+    graded: Option<Graded>,
+    problems: &mut Vec<Problem>,
+    skipped: &mut Skipped,
+) -> Row {
+    let Built {
+        submission, shown, ..
+    } = one;
+    let mut row = Row {
+        submission: shown.clone(),
+        expected: submission.expected.folder().to_owned(),
+        got: String::new(),
+        agrees: None,
+        time: None,
+        case: None,
+        note: None,
+    };
+    let Some(graded) = graded else {
+        let why = match &one.program {
+            Err(BuildError::ToolMissing { tool }) => format!("`{tool}` is not installed here"),
+            Err(BuildError::NotRunHere { .. }) => "which is not run here".to_owned(),
             Err(error) => {
-                writeln!(out, "{shown}: {}", style.bad("does not build"))?;
                 problems.push(Problem {
                     path: submission.path.clone(),
                     line: None,
                     message: format!("does not build: {error}"),
                 });
-                continue;
+                row.got = "does not build".to_owned();
+                row.agrees = Some(false);
+                row.note = Some("its error is below".to_owned());
+                return row;
             }
+            Ok(_) => String::new(),
         };
-        let (got, detail) = verdict(package, program, &plan, grader.as_mut())?;
-        if submission.in_submissions_yaml {
-            writeln!(
-                out,
-                "{shown}: {} {detail} (submissions/{SUBMISSIONS_YAML} sets what it must get, \
-                 which this check does not read)",
-                got.name()
-            )?;
-            continue;
+        // Why is said once a language, below the table.
+        row.got = "skipped".to_owned();
+        skipped.add(submission, why);
+        return row;
+    };
+    row.got = graded.got.short().to_owned();
+    row.time = graded.time;
+    row.case.clone_from(&graded.case);
+    row.note.clone_from(&graded.score);
+    let detail = graded.detail();
+    if submission.in_submissions_yaml {
+        row.note = Some(format!(
+            "submissions/{SUBMISSIONS_YAML} sets what it must get, which this check does not read"
+        ));
+        return row;
+    }
+    row.agrees = graded.got.meets(&submission.expected);
+    match row.agrees {
+        Some(true) => {}
+        Some(false) => {
+            row.note = Some(match &graded.score {
+                Some(score) => format!("{score}; not the verdict of its folder"),
+                None => "not the verdict of its folder".to_owned(),
+            });
+            problems.push(Problem {
+                path: submission.path.clone(),
+                line: None,
+                message: format!(
+                    "a submission of {} gets {} {detail}",
+                    submission.expected.folder(),
+                    graded.got.name()
+                ),
+            });
         }
-        match got.meets(&submission.expected) {
-            Some(true) => writeln!(
-                out,
-                "{shown}: {}",
-                style.good(&format!("{} {detail}", got.name()))
-            )?,
-            Some(false) => {
-                writeln!(
-                    out,
-                    "{shown}: {}",
-                    style.bad(&format!("{} {detail}", got.name()))
-                )?;
-                problems.push(Problem {
-                    path: submission.path.clone(),
-                    line: None,
-                    message: format!(
-                        "a submission of {} gets {} {detail}",
-                        submission.expected.folder(),
-                        got.name()
-                    ),
-                });
-            }
-            None => writeln!(
-                out,
-                "{shown}: {} {detail} (the folder {} names no verdict this check knows)",
-                got.name(),
+        None => {
+            row.note = Some(format!(
+                "the folder {} names no verdict this check knows",
                 submission.expected.folder()
-            )?,
+            ));
         }
     }
-    skipped.say(out)?;
-    Ok(problems)
+    row
 }
 
 /// The submissions skipped for their language, counted by language and why, to be said once
@@ -281,11 +369,14 @@ fn plan(kata: &Kata, all: bool, timeout: Duration) -> Result<harness::plan::Stag
 /// The time limit the submissions are judged under, said on `out` with where it comes from:
 /// the package's, else inferred from the slowest case of the accepted submissions that pass
 /// every case within [`TIMING_LIMIT`], else, with none such, the grader's
-/// [`PACKAGE_TIME_LIMIT`].
+/// [`PACKAGE_TIME_LIMIT`]. The accepted submissions are timed `jobs` at once, their cases in
+/// the slots of `shared`.
 fn time_limit(
     kata: &Kata,
     package: &Package,
     built: &[Built<'_>],
+    shared: &Shared,
+    jobs: NonZeroUsize,
     out: &mut dyn Write,
 ) -> Result<Duration, KataError> {
     let time = package.limits.time;
@@ -299,30 +390,35 @@ fn time_limit(
         return Ok(limit);
     }
     let plan = plan(kata, true, TIMING_LIMIT)?;
+    let sandbox = plan.sandbox(&[]).sharing(shared);
+    let accepted: Vec<(&Built, &Program)> = built
+        .iter()
+        .filter(|one| one.submission.expected == ExpectedVerdict::Accepted)
+        .filter_map(|one| Some((one, &one.program.as_ref().ok()?.0)))
+        .collect();
     let mut slowest: Option<(Duration, &str, String)> = None;
-    for one in built {
-        let Ok((program, _)) = &one.program else {
-            continue;
-        };
-        if one.submission.expected != ExpectedVerdict::Accepted {
-            continue;
-        }
-        let (fixtures, results) = plan
-            .grade(program, &plan.sandbox(&[]))
-            .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
-        if results.len() != fixtures.len() || !results.iter().all(|r| r.verdict().passed()) {
-            continue;
-        }
-        for result in &results {
-            if slowest
-                .as_ref()
-                .is_none_or(|(most, ..)| result.duration() > *most)
-            {
-                let case = result.fixture(&fixtures).name.clone();
-                slowest = Some((result.duration(), &one.shown, case));
+    in_order(
+        &accepted,
+        jobs,
+        |(_, program)| plan.grade(program, &sandbox),
+        |(one, _), graded| {
+            let (fixtures, results) = graded
+                .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
+            if results.len() != fixtures.len() || !results.iter().all(|r| r.verdict().passed()) {
+                return Ok(());
             }
-        }
-    }
+            for result in &results {
+                if slowest
+                    .as_ref()
+                    .is_none_or(|(most, ..)| result.duration() > *most)
+                {
+                    let case = result.fixture(&fixtures).name.clone();
+                    slowest = Some((result.duration(), &one.shown, case));
+                }
+            }
+            Ok::<(), KataError>(())
+        },
+    )?;
     let Some((took, shown, case)) = slowest else {
         writeln!(
             out,
@@ -343,49 +439,76 @@ fn time_limit(
     Ok(limit)
 }
 
-/// The verdict of `program` on the package's cases, and in words where it came from: the first
-/// case in order that it fails decides, as the format's judges decide; a scoring problem's
-/// submission that fails some case but scores is partially accepted. A legacy scoring problem's
-/// verdict is its root group's, as its graders make it (`grader` is the package's own): accepted
-/// with the most it can score, partially accepted with less.
+/// What a submission got on the package's cases.
+#[derive(Debug)]
+struct Graded {
+    got: Got,
+    /// The case that decided: the first it failed, else its slowest.
+    case: Option<String>,
+    /// Its longest case on the clock, of those it ran.
+    time: Option<Duration>,
+    /// A scoring problem's score, in words.
+    score: Option<String>,
+    /// How many cases there are.
+    cases: usize,
+}
+
+impl Graded {
+    /// Where the verdict came from, in words, for a problem's message.
+    fn detail(&self) -> String {
+        let scored = matches!(self.got, Got::Accepted | Got::PartiallyAccepted);
+        match (&self.score, &self.case) {
+            (Some(score), _) if scored => format!("({score})"),
+            (_, Some(case)) if self.got != Got::Accepted => format!("(on {case})"),
+            _ => format!("(every one of {} cases)", self.cases),
+        }
+    }
+}
+
+/// The verdict of `program` on the package's cases in `sandbox`: the first case in order that
+/// it fails decides, as the format's judges decide; a scoring problem's submission that fails
+/// some case but scores is partially accepted. A legacy scoring problem's verdict is its root
+/// group's, as its graders make it (`grader` is the package's own): accepted with the most it
+/// can score, partially accepted with less.
 fn verdict(
     package: &Package,
     program: &Program,
     plan: &StagePlan,
-    grader: Option<&mut GraderProgram>,
-) -> Result<(Got, String), KataError> {
+    sandbox: &Sandbox,
+    grader: Option<&GraderProgram>,
+) -> Result<Graded, KataError> {
     let (fixtures, results) = plan
-        .grade(program, &plan.sandbox(&[]))
+        .grade(program, sandbox)
         .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
     let fixtures = &fixtures;
+    let name = |result: &CaseResult| result.fixture(fixtures).name.clone();
+    let slowest = results.iter().max_by_key(|result| result.duration());
     let failure = results.iter().find(|result| !result.verdict().passed());
-    let first = failure.map(|result| {
-        (
-            Got::of_case(result.verdict()),
-            format!("(on {})", result.fixture(fixtures).name),
-        )
-    });
+    let mut graded = Graded {
+        got: failure.map_or(Got::Accepted, |result| Got::of_case(result.verdict())),
+        case: failure.or(slowest).map(name),
+        time: slowest.map(CaseResult::duration),
+        score: None,
+        cases: fixtures.len(),
+    };
     if !package.scoring {
-        return Ok(first.unwrap_or((
-            Got::Accepted,
-            format!("(every one of {} cases)", fixtures.len()),
-        )));
+        return Ok(graded);
     }
     let outcomes: Vec<CaseOutcome> = results.iter().map(outcome).collect();
     if package.version.is_legacy() {
-        let (code, score) = match package.graded(&outcomes, grader.map(|g| g as _)) {
+        let mut grader = grader;
+        let (code, score) = match package.graded(&outcomes, grader.as_mut().map(|g| g as _)) {
             Ok(graded) => graded,
-            Err(error) => return Ok((Got::JudgeError, format!("({error})"))),
+            Err(error) => {
+                graded.got = Got::JudgeError;
+                graded.score = Some(error.to_string());
+                return Ok(graded);
+            }
         };
         let of = score
             .max
             .map_or_else(String::new, |max| format!(" of {max}"));
-        let detail = format!("(score {}{of})", score.score);
-        let detail = match first {
-            Some((_, on)) if code != Code::Accepted => format!("{detail} {on}"),
-            _ => detail,
-        };
-        let got = match code {
+        graded.got = match code {
             Code::Accepted if score.is_full() || score.max.is_none_or(f64::is_infinite) => {
                 Got::Accepted
             }
@@ -395,7 +518,8 @@ fn verdict(
             Code::RunTimeError | Code::MemoryLimitExceeded => Got::RunTimeError,
             Code::JudgeError => Got::JudgeError,
         };
-        return Ok((got, detail));
+        graded.score = Some(format!("score {}{of}", score.score));
+        return Ok(graded);
     }
     let score = package
         .score(&outcomes)
@@ -403,19 +527,15 @@ fn verdict(
     let of = score
         .max
         .map_or_else(String::new, |max| format!(" of {max}"));
-    Ok(match first {
-        None if score.is_full() => (Got::Accepted, format!("(score {}{of})", score.score)),
-        Some((Got::JudgeError, detail)) => (Got::JudgeError, detail),
-        _ if score.score > 0.0 => (
-            Got::PartiallyAccepted,
-            format!("(score {}{of})", score.score),
-        ),
-        Some(first) => first,
-        None => (
-            Got::PartiallyAccepted,
-            format!("(score {}{of})", score.score),
-        ),
-    })
+    graded.got = match graded.got {
+        Got::Accepted if score.is_full() => Got::Accepted,
+        Got::JudgeError => Got::JudgeError,
+        _ if score.score > 0.0 => Got::PartiallyAccepted,
+        Got::Accepted => Got::PartiallyAccepted,
+        failed => failed,
+    };
+    graded.score = Some(format!("score {}{of}", score.score));
+    Ok(graded)
 }
 
 fn outcome(result: &CaseResult) -> CaseOutcome {

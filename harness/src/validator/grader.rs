@@ -25,6 +25,17 @@ impl CustomGrader for GraderProgram {
         flags: &[String],
         results: &[GroupResult],
     ) -> Result<GroupResult, ScoreError> {
+        (&*self).grade(flags, results)
+    }
+}
+
+/// Shared by the gradings of many submissions at once: it keeps nothing between runs.
+impl CustomGrader for &GraderProgram {
+    fn grade(
+        &mut self,
+        flags: &[String],
+        results: &[GroupResult],
+    ) -> Result<GroupResult, ScoreError> {
         let named = format!("the package's grader `{}`", self.program.program.label());
         let failed = |why: String| ScoreError(format!("{named} {why}"));
         let args: Vec<std::ffi::OsString> = flags.iter().map(Into::into).collect();

@@ -23,6 +23,7 @@ use crate::course::Course;
 use crate::error::KataError;
 use crate::lang::Language;
 use crate::new;
+use crate::selection::Selection;
 use crate::style::Style;
 
 pub mod record;
@@ -69,15 +70,17 @@ impl From<harness::FixtureError> for Problem {
     }
 }
 
-/// Checks the kata in `folder`, saying on `out` what each step found; returns the exit status:
-/// 0 when the kata has no problem, 1 when it has. A warning is said, and does not fail it.
+/// Checks the kata in `folder`, saying on `out` what each step found, a problem package's
+/// submissions as `selection` asks; returns the exit status: 0 when the kata has no problem, 1
+/// when it has. A warning is said, and does not fail it.
 ///
 /// # Errors
 ///
-/// When `out` cannot be written.
+/// When `out` cannot be written, or `selection` names submissions the kata does not have.
 pub fn check(
     folder: &Path,
     languages: &[Language],
+    selection: &Selection,
     out: &mut dyn Write,
     style: Style,
 ) -> Result<u8, KataError> {
@@ -89,6 +92,9 @@ pub fn check(
             return finish(out, &found, style);
         }
     };
+    if kata.package.is_none() && !selection.is_all() {
+        return Err(KataError::NotAPackage(folder.to_owned()));
+    }
     writeln!(
         out,
         "Checking the kata {} ({}), {}, in {}",
@@ -120,9 +126,9 @@ pub fn check(
             Err(error) => found.problems.push(error.into()),
             // A problem package's cases need no hint, and its submissions are its proof.
             Ok(_) if let Some(package) = &kata.package => {
-                found
-                    .problems
-                    .extend(crate::submissions::check(&kata, package, out, style)?);
+                found.problems.extend(crate::submissions::check(
+                    &kata, package, selection, out, style,
+                )?);
             }
             Ok(fixtures) => {
                 let cases_pass = cases(&kata, stage, &fixtures, &examples, &mut found, style)?;
@@ -136,8 +142,10 @@ pub fn check(
             "stage {}  {}: {}",
             stage.number,
             stage.title,
-            if count == 0 && kata.package.is_some() {
+            if count == 0 && kata.package.is_some() && selection.is_all() {
                 style.good("every submission gets the verdict its folder names")
+            } else if count == 0 && kata.package.is_some() {
+                style.good("every submission selected gets the verdict its folder names")
             } else if count == 0 && examples_run {
                 style.good(
                     "the reference passes every case, each with a hint, and gives every \

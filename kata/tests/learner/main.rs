@@ -7,6 +7,8 @@
 //!   recorded from the reference, and each problem of `kata dev check` named once with its
 //!   reason;
 //! - [`katas`]: a kata from a folder outside the repository, learned, and its authoring check;
+//! - [`setter`]: `kata dev check` on a problem package: the table of its submissions, and
+//!   `--submissions` to run some;
 //! - [`one_verdict`]: `kata check` gives the verdict `grade` gives, whatever the caller's
 //!   environment holds (a Python program: `scripts/kata-languages` runs it);
 //! - [`watch`]: `kata watch` as a process, re-checking after a save;
@@ -21,6 +23,7 @@ mod flow;
 mod katas;
 mod languages;
 mod one_verdict;
+mod setter;
 mod watch;
 
 use std::fs;
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
     trials.extend(flow::trials());
     trials.extend(katas::trials());
     trials.extend(author::trials());
+    trials.extend(setter::trials());
     trials.extend(one_verdict::trials());
     // The watch trials mostly wait for a save to be noticed, not for a core.
     test_support::run_with(trials, 2)
