@@ -152,6 +152,7 @@ fn judged(index: usize, stdout: &str) -> (Judgement, String) {
         stdout: stdout.as_bytes().to_vec(),
         stderr: Vec::new(),
         duration: Duration::ZERO,
+        cpu_time: None,
         interleaving: None,
     };
     let judged = judge(fixture, &run, Limits::default(), case.check().as_ref());

@@ -248,6 +248,7 @@ fn report(
         stdout,
         stderr: Vec::new(),
         duration: Duration::ZERO,
+        cpu_time: None,
         interleaving: given.map(|given| Interleaving {
             given,
             asked_for_more: None,

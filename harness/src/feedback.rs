@@ -912,6 +912,7 @@ mod tests {
             stdout: stdout.to_vec(),
             stderr: Vec::new(),
             duration: std::time::Duration::ZERO,
+            cpu_time: None,
             interleaving: Some(crate::Interleaving {
                 given: given.to_vec(),
                 asked_for_more,

@@ -794,6 +794,7 @@ mod tests {
             stdout: stdout.as_bytes().to_vec(),
             stderr: Vec::new(),
             duration: Duration::ZERO,
+            cpu_time: None,
             interleaving: None,
         };
         judge(&fixture, &run, Limits::default(), check).verdict
@@ -904,6 +905,7 @@ mod tests {
                 stdout: stdout.to_vec(),
                 stderr: Vec::new(),
                 duration: Duration::ZERO,
+                cpu_time: None,
                 interleaving: None,
             };
             at_end_of_input(&run, 3, Limits::default())

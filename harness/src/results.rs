@@ -67,6 +67,13 @@ impl CaseResult {
         self.run.duration
     }
 
+    /// The time the case's time limit counts: the CPU time it used where that is known, else
+    /// its time on the clock.
+    #[must_use]
+    pub fn time_used(&self) -> Duration {
+        self.run.cpu_time.unwrap_or(self.run.duration)
+    }
+
     /// The fixture this case ran, out of the list the results were graded on.
     #[must_use]
     pub fn fixture<'a>(&'a self, fixtures: &'a [Fixture]) -> &'a Fixture {

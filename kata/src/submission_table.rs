@@ -1,6 +1,6 @@
 //! The table `kata dev check` shows of a problem package's submissions, as a setter reads
 //! BAPCtools' `bt run`: a row a submission, in the package's order, with the verdict its folder
-//! names, the one it got, its longest case on the clock, and the case that decided: the first
+//! names, the one it got, its longest case in CPU time, and the case that decided: the first
 //! it failed, or for one that passed every case, its slowest. A row that does not agree ends
 //! with why.
 //!
@@ -26,7 +26,8 @@ pub struct Row {
     pub got: String,
     /// Whether what it got is what its folder names; `None` where that is not decided here.
     pub agrees: Option<bool>,
-    /// Its longest case on the clock, of those it ran.
+    /// Its longest case, of those it ran, in the time the limit counts: CPU time where it is
+    /// known, else time on the clock.
     pub time: Option<Duration>,
     /// The case that decided its verdict.
     pub case: Option<String>,

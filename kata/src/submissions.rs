@@ -204,7 +204,9 @@ pub fn check(
         &graded,
         selection.jobs,
         |one| match &one.program {
-            Ok((program, _)) => verdict(package, program, &plan, &sandbox, grader.as_ref()).map(Some),
+            Ok((program, _)) => {
+                verdict(package, program, &plan, &sandbox, grader.as_ref()).map(Some)
+            }
             Err(_) => Ok(None),
         },
         |one, graded| {
@@ -410,10 +412,10 @@ fn time_limit(
             for result in &results {
                 if slowest
                     .as_ref()
-                    .is_none_or(|(most, ..)| result.duration() > *most)
+                    .is_none_or(|(most, ..)| result.time_used() > *most)
                 {
                     let case = result.fixture(&fixtures).name.clone();
-                    slowest = Some((result.duration(), &one.shown, case));
+                    slowest = Some((result.time_used(), &one.shown, case));
                 }
             }
             Ok::<(), KataError>(())
@@ -445,7 +447,8 @@ struct Graded {
     got: Got,
     /// The case that decided: the first it failed, else its slowest.
     case: Option<String>,
-    /// Its longest case on the clock, of those it ran.
+    /// Its longest case, of those it ran, in the time the limit counts: CPU time where it is
+    /// known, else time on the clock.
     time: Option<Duration>,
     /// A scoring problem's score, in words.
     score: Option<String>,
@@ -482,12 +485,12 @@ fn verdict(
         .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
     let fixtures = &fixtures;
     let name = |result: &CaseResult| result.fixture(fixtures).name.clone();
-    let slowest = results.iter().max_by_key(|result| result.duration());
+    let slowest = results.iter().max_by_key(|result| result.time_used());
     let failure = results.iter().find(|result| !result.verdict().passed());
     let mut graded = Graded {
         got: failure.map_or(Got::Accepted, |result| Got::of_case(result.verdict())),
         case: failure.or(slowest).map(name),
-        time: slowest.map(CaseResult::duration),
+        time: slowest.map(CaseResult::time_used),
         score: None,
         cases: fixtures.len(),
     };

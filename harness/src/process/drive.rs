@@ -115,6 +115,7 @@ pub(super) fn drive_with(
             stdout: Vec::new(),
             stderr: Vec::new(),
             duration: started.elapsed(),
+            cpu_time: None,
             interleaving: None,
         };
         let conversed = match source {
@@ -282,6 +283,7 @@ pub(super) fn drive_with(
             stdout: stdout.into_kept(),
             stderr,
             duration: started.elapsed(),
+            cpu_time: bounds.cpu_time(),
             interleaving: feed.record,
         };
         (run, feed.answered, conversed)

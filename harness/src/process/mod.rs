@@ -308,8 +308,11 @@ pub struct Run {
     pub stdout: Vec<u8>,
     /// The end of its standard error.
     pub stderr: Vec<u8>,
-    /// How long it ran.
+    /// How long it ran, on the clock.
     pub duration: Duration,
+    /// The CPU time it used, the processes it started included, where it can be known: what a
+    /// busy machine does not stretch as it stretches the clock.
+    pub cpu_time: Option<Duration>,
     /// Where each input was given, for a run given one answer at a time; `None` for one given
     /// its whole input at once.
     pub interleaving: Option<Interleaving>,
@@ -323,6 +326,7 @@ impl Run {
             stdout: Vec::new(),
             stderr: Vec::new(),
             duration: started.elapsed(),
+            cpu_time: None,
             interleaving: None,
         }
     }

@@ -529,6 +529,7 @@ mod tests {
                 stdout: stdout.into_bytes(),
                 stderr: Vec::new(),
                 duration: Duration::ZERO,
+                cpu_time: None,
             },
             inputs,
         }
