@@ -10,6 +10,7 @@
 //! - [`docs`]: the README, the book and its records hold together (links, the summary, length,
 //!   every console example run or marked as not run);
 //! - [`examples`]: every console example of the README and the book, run;
+//! - [`reference`]: the option reference against the command lines' definitions, both ways;
 //! - [`feedback`]: the report on every fixture of every kata, its output changed, never shows a
 //!   difference that is none.
 //!
@@ -28,6 +29,7 @@ mod feedback;
 mod fixtures;
 mod katas;
 mod process;
+mod reference;
 mod stages;
 
 use std::process::ExitCode;
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
     trials.extend(examples::trials());
     trials.extend(fixtures::trials());
     trials.extend(docs::trials());
+    trials.extend(reference::trials());
     // A fixture's trial mostly waits for the reference it runs, not for a core.
     test_support::run_with(trials, 2)
 }
