@@ -303,7 +303,7 @@ fn run(block: &Block, also: &[String], python: Option<&Path>) {
             .envs(step.env.iter().map(|(name, value)| (name, value)))
             .env("PATH", &path)
             .current_dir(&cwd);
-        let (status, output) = output_of(&mut command, &shown);
+        let (status, output) = output_of(command, &shown);
         let status_right = match step.status {
             Status::Success => status == Some(0),
             Status::Failed => status != Some(0),
@@ -327,7 +327,7 @@ fn run(block: &Block, also: &[String], python: Option<&Path>) {
 /// The exit status (`None` for a signal) and the output, standard output and error as one, of
 /// `command` run with no input; panics if it does not end within a minute (more on a busy
 /// machine).
-fn output_of(command: &mut Command, shown: &str) -> (Option<i32>, String) {
+fn output_of(mut command: Command, shown: &str) -> (Option<i32>, String) {
     let (mut reader, writer) = std::io::pipe().expect("a pipe");
     let mut child = command
         .stdin(Stdio::null())
@@ -335,8 +335,8 @@ fn output_of(command: &mut Command, shown: &str) -> (Option<i32>, String) {
         .stderr(writer)
         .spawn()
         .unwrap_or_else(|error| panic!("{shown}: cannot start it: {error}"));
-    // The command holds the pipe's writing ends until it is dropped.
-    let _ = std::mem::replace(command, Command::new(""));
+    // The command holds the pipe's writing ends: the output ends only once it is dropped.
+    drop(command);
     let (sent, read) = mpsc::channel();
     thread::spawn(move || {
         let mut output = Vec::new();
