@@ -2,8 +2,9 @@
 //! option of every command of `grade` and `kata`, as clap defines it, is named in its command's
 //! section of `docs/src/reference/grade.md` or `kata.md` (the heading that is the command,
 //! ``## `kata dev check` ``), and every option a section names is one its command takes. An
-//! option is named in a code span that starts with it or with the tool's name (`--lang L`,
-//! `kata new DIR [--lang L]`); spans of other tools (`cargo run -p stage3`) are not read.
+//! option is named in a code span that starts with it or with its command's words (`--lang L`,
+//! `kata new DIR [--lang L]`); spans of other commands (`grade --class` under `grade merge`) and
+//! of other tools (`cargo run -p stage3`) are not read.
 
 use std::collections::BTreeSet;
 use std::fs;
