@@ -1,7 +1,9 @@
 //! The documentation holds together: every page of the book is in its `SUMMARY.md` and every
 //! entry there is a page, every relative link of the README, the book, the benchmark records,
-//! `CHANGELOG.md` and `CONTRIBUTING.md` reaches a file (and a heading, where it names one), and
-//! the README stays short enough to be read first. Plain reads of a few dozen files: milliseconds.
+//! `CHANGELOG.md` and `CONTRIBUTING.md` reaches a file (and a heading, where it names one), the
+//! README stays short enough to be read first, and every console example of the README and the
+//! book is run ([`crate::examples`]) or says why not. Plain reads of a few dozen files:
+//! milliseconds.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -9,6 +11,7 @@ use std::path::{Component, Path, PathBuf};
 
 use test_support::Trial;
 
+use crate::examples;
 use crate::katas::workspace;
 
 pub(crate) fn trials() -> Vec<Trial> {
@@ -16,6 +19,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         every_page_of_the_book_is_in_the_summary_and_every_entry_is_a_page,
         every_relative_link_reaches_a_file_and_its_heading,
         the_readme_is_at_most_200_lines,
+        every_console_example_is_run_or_says_why_not,
     )
 }
 
@@ -25,7 +29,7 @@ fn book() -> PathBuf {
 }
 
 /// Every Markdown file under `folder`, sorted.
-fn markdown_under(folder: &Path) -> Vec<PathBuf> {
+pub(crate) fn markdown_under(folder: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut folders = vec![folder.to_owned()];
     while let Some(folder) = folders.pop() {
@@ -145,7 +149,13 @@ fn every_relative_link_reaches_a_file_and_its_heading() {
         .iter()
         .map(|name| root.join(name))
         .collect();
-    documents.extend(markdown_under(&root.join("docs")));
+    // The examples' fixtures are the commands' data, not documents.
+    let fixtures = root.join("docs/examples");
+    documents.extend(
+        markdown_under(&root.join("docs"))
+            .into_iter()
+            .filter(|document| !document.starts_with(&fixtures)),
+    );
     let mut broken = Vec::new();
     for document in &documents {
         let text = read(document);
@@ -182,5 +192,68 @@ fn the_readme_is_at_most_200_lines() {
     assert!(
         lines <= 200,
         "README.md has {lines} lines: the rest belongs in docs/"
+    );
+}
+
+/// The languages of the blocks that are no console example: files shown (`toml`, `yaml`, `json`,
+/// `sh` for a script, from its `#!`) and text shown (`text`: output, a synopsis).
+const NOT_EXAMPLES: [&str; 5] = ["text", "toml", "yaml", "json", "sh"];
+
+/// The commands a line of a `text` block may start with only as a synopsis, with a placeholder.
+const COMMANDS: [&str; 3] = ["grade", "kata", "cargo"];
+
+fn every_console_example_is_run_or_says_why_not() {
+    let mut wrong = Vec::new();
+    for block in examples::all_blocks() {
+        let place = block.place();
+        if block.is_console() {
+            match (block.is_ignored(), block.reason_not_run()) {
+                (true, None) => wrong.push(format!(
+                    "{place}: `console,ignore` without `<!-- not run: REASON -->` above it"
+                )),
+                (false, Some(_)) => wrong.push(format!(
+                    "{place}: says it is not run, but is not marked `console,ignore`"
+                )),
+                _ => {}
+            }
+            if let Err(error) = examples::steps(&block) {
+                wrong.push(error);
+            }
+            if let Some(fixture) = block.fixture()
+                && !workspace().join(fixture).is_dir()
+            {
+                wrong.push(format!("{place}: no fixture folder {fixture}"));
+            }
+        } else if !NOT_EXAMPLES.contains(&block.info.as_str()) {
+            wrong.push(format!(
+                "{place}: a block of `{}`: `console` for an example, else one of {NOT_EXAMPLES:?}",
+                block.info
+            ));
+        } else if block.lines.iter().any(|line| line.starts_with("$ ")) {
+            wrong.push(format!("{place}: commands in a `{}` block", block.info));
+        } else if block.info == "sh"
+            && !block
+                .lines
+                .first()
+                .is_some_and(|line| line.starts_with("#!"))
+        {
+            wrong.push(format!(
+                "{place}: an `sh` block is a script, from its `#!` line"
+            ));
+        } else if block.info == "text"
+            && let Some(line) = block.lines.iter().find(|line| {
+                let first = line.split_whitespace().next().unwrap_or_default();
+                COMMANDS.contains(&first) && !line.contains(['<', '[', '|'])
+            })
+        {
+            wrong.push(format!(
+                "{place}: `{line}` is a command, no synopsis: an example is `console`"
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "examples neither run nor marked:\n{}",
+        wrong.join("\n")
     );
 }

@@ -7,7 +7,10 @@
 //! - [`every_grid`] and [`every_game`]: all 19,683 grids of stage 3, all 255,168 games of stage 5;
 //! - [`arbitrary_input`]: property tests on any input;
 //! - [`content`]: the content check against the exact one, on every fixture;
-//! - [`docs`]: the README, the book and its records hold together (links, the summary, length);
+//! - [`docs`]: the README, the book and its records hold together (links, the summary, length,
+//!   every console example run or marked as not run);
+//! - [`examples`]: every console example of the README and the book, run;
+//! - [`reference`]: the option reference against the command lines' definitions, both ways;
 //! - [`feedback`]: the report on every fixture of every kata, its output changed, never shows a
 //!   difference that is none.
 //!
@@ -21,10 +24,12 @@ mod content;
 mod docs;
 mod every_game;
 mod every_grid;
+mod examples;
 mod feedback;
 mod fixtures;
 mod katas;
 mod process;
+mod reference;
 mod stages;
 
 use std::process::ExitCode;
@@ -38,8 +43,10 @@ fn main() -> ExitCode {
     trials.extend(arbitrary_input::trials());
     trials.extend(every_grid::trials());
     trials.extend(every_game::trials());
+    trials.extend(examples::trials());
     trials.extend(fixtures::trials());
     trials.extend(docs::trials());
+    trials.extend(reference::trials());
     // A fixture's trial mostly waits for the reference it runs, not for a core.
     test_support::run_with(trials, 2)
 }

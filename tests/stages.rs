@@ -1,7 +1,7 @@
-//! The reference binaries of the workspace under test (the packages the katas' manifests name as
-//! built-in references), built once per run of the tests by one `cargo build` (found at run
-//! time, so a copied workspace builds and tests its own), and located by what cargo reports, not
-//! by guessing a path under `target/`.
+//! The binaries of the workspace under test (the packages the katas' manifests name as built-in
+//! references, and the tools `grade` and `kata` that the docs' examples run), built once per run
+//! of the tests by one `cargo build` (found at run time, so a copied workspace builds and tests
+//! its own), and located by what cargo reports, not by guessing a path under `target/`.
 
 use std::collections::BTreeMap;
 use std::env;
@@ -19,26 +19,31 @@ pub(crate) fn binary(stage: u8) -> PathBuf {
     built_in(&format!("stage{stage}"))
 }
 
-/// The binary of the built-in reference `name`, a package of the workspace.
+/// The binary of the built-in reference or tool `name`, a package of the workspace.
 ///
 /// # Panics
 ///
-/// When cargo cannot build the references: every test that needs them fails with cargo's
-/// message; or when no kata names `name`.
+/// When cargo cannot build the binaries: every test that needs them fails with cargo's
+/// message; or when `name` is neither a tool nor a reference a kata names.
 pub(crate) fn built_in(name: &str) -> PathBuf {
     static BINARIES: OnceLock<Result<BTreeMap<String, PathBuf>, String>> = OnceLock::new();
     match BINARIES.get_or_init(build) {
         Ok(binaries) => match binaries.get(name) {
             Some(binary) => binary.clone(),
-            None => panic!("no kata of the workspace has the built-in reference `{name}`"),
+            None => panic!("`{name}` is neither a tool nor a built-in reference of a kata"),
         },
         Err(message) => panic!("{message}"),
     }
 }
 
-/// Builds every built-in reference in the profile and target folder of this test binary.
+/// The tools the docs' examples run, beside the references.
+const TOOLS: [&str; 2] = ["grade", "kata"];
+
+/// Builds every built-in reference and tool in the profile and target folder of this test
+/// binary.
 fn build() -> Result<BTreeMap<String, PathBuf>, String> {
-    let names = crate::katas::built_in_references();
+    let mut names = crate::katas::built_in_references();
+    names.extend(TOOLS.map(String::from));
     let workspace = test_support::manifest_dir()
         .parent()
         .map(Path::to_path_buf)
@@ -60,10 +65,10 @@ fn build() -> Result<BTreeMap<String, PathBuf>, String> {
     }
     let output = command
         .output()
-        .map_err(|error| format!("cannot run cargo to build the stages: {error}"))?;
+        .map_err(|error| format!("cannot run cargo to build the binaries: {error}"))?;
     if !output.status.success() {
         return Err(format!(
-            "cargo could not build the stages ({})",
+            "cargo could not build the binaries ({})",
             output.status
         ));
     }

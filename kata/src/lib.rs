@@ -151,6 +151,13 @@ enum Dev {
     },
 }
 
+/// The command line of `kata` as clap defines it, every command and option: what its reference
+/// page is checked against.
+#[must_use]
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
 /// Where and how `kata` runs: found once by `main`, passed in so that tests can choose.
 #[derive(Clone, Debug)]
 pub struct Context {

@@ -95,7 +95,7 @@ fn a_class_in_every_format_writes_every_file_each_valid_against_its_schema() {
     assert_eq!(ctrf["results"]["summary"]["tests"], 10);
     assert_eq!(ctrf["results"]["summary"]["failed"], 3);
     assert_eq!(ctrf["results"]["tests"][5]["suite"][0], "wrong-cell");
-    let results = json(&read(&out.path().join("class.json")));
+    let results = crate::results_json(&read(&out.path().join("class.json")));
     assert_eq!(results["submissions"][1]["passed"], 2);
     let html = read(&out.path().join("class.html"));
     assert!(html.starts_with("<!DOCTYPE html>"), "{html}");

@@ -191,7 +191,7 @@ fn a_fifo_planted_at_the_json_destination_neither_blocks_nor_loses_the_results()
         options.extend(sandbox);
         let graded = grade_hostile(&options, "plants-fifo", json_text);
         let results: serde_json::Value =
-            serde_json::from_str(&fs::read_to_string(&json).expect("a file")).expect("JSON");
+            crate::results_json(&fs::read_to_string(&json).expect("a file"));
         assert_eq!(
             results["tests"].as_array().map(Vec::len),
             Some(2),

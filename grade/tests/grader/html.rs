@@ -99,8 +99,7 @@ fn a_class_of_ten_is_a_page_chromium_shows_sorts_and_unfolds(chromium: PathBuf) 
     command.splice(1..1, args(&options));
     let graded = grade(&command);
     assert_eq!(graded.status, Some(1), "{}{}", graded.report, graded.stderr);
-    let results: Value =
-        serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
+    let results: Value = crate::results_json(&fs::read_to_string(&json).expect("written"));
 
     let screenshot = std::env::var_os("HTML_REPORT_SCREENSHOT")
         .map_or_else(|| dir.path().join("class-of-ten.png"), PathBuf::from);

@@ -166,10 +166,44 @@ fn grade_with_json(args: &[OsString]) -> (Graded, serde_json::Value) {
     words.splice(1..1, [OsString::from("--json"), json.clone().into()]);
     let graded = grade(&words);
     let text = std::fs::read_to_string(&json).expect("the results are written");
-    (
-        graded,
-        serde_json::from_str(&text).expect("the results are JSON"),
-    )
+    (graded, results_json(&text))
+}
+
+/// The results JSON `text` as `--json` wrote it (one program's or a class's), having checked it
+/// against the schema the reference documents (`docs/src/reference/results.schema.json`).
+fn results_json(text: &str) -> serde_json::Value {
+    let document: serde_json::Value =
+        serde_json::from_str(text).unwrap_or_else(|error| panic!("not JSON ({error}): {text}"));
+    let errors = departures_from_the_results_schema(&document);
+    assert!(
+        errors.is_empty(),
+        "the results depart from their schema: {errors:#?}\n{document:#}"
+    );
+    document
+}
+
+/// Where `document` departs from the results' schema: nothing when it is valid.
+fn departures_from_the_results_schema(document: &serde_json::Value) -> Vec<String> {
+    static SCHEMA: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
+    let validator = SCHEMA.get_or_init(|| {
+        let path = results_schema();
+        let schema = std::fs::read_to_string(&path)
+            .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        let schema = serde_json::from_str(&schema).expect("the schema is JSON");
+        jsonschema::validator_for(&schema).expect("a valid schema")
+    });
+    validator
+        .iter_errors(document)
+        .map(|error| format!("{error} at {}", error.instance_path()))
+        .collect()
+}
+
+/// The schema of the results JSON, in the book's reference.
+fn results_schema() -> PathBuf {
+    test_support::manifest_dir()
+        .parent()
+        .expect("the grader is in the workspace")
+        .join("docs/src/reference/results.schema.json")
 }
 
 /// `words` as arguments.

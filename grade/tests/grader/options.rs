@@ -6,12 +6,13 @@ use std::fs;
 use harness::Mode;
 use test_support::Trial;
 
-use crate::{args, grade, grade_with_json, submission};
+use crate::{args, departures_from_the_results_schema, grade, grade_with_json, submission};
 
 pub(crate) fn trials() -> Vec<Trial> {
     test_support::tests!("options":
         all_reports_every_failure_and_ends_with_the_summary,
         json_results_follow_the_documented_schema,
+        the_results_schema_refuses_what_the_reference_does_not_say,
         content_passes_a_program_that_plays_right_but_presents_differently,
         whole_input_gives_each_case_its_input_at_once_and_says_so,
         without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time,
@@ -76,6 +77,38 @@ fn json_results_follow_the_documented_schema() {
             }
             other => panic!("unexpected status {other}"),
         }
+    }
+}
+
+/// A change made to a results document.
+type Change = fn(&mut serde_json::Value);
+
+/// The schema the results are checked against is no formality: the document a run wrote is
+/// valid, and each change the reference does not allow makes it invalid.
+fn the_results_schema_refuses_what_the_reference_does_not_say() {
+    let (_, results) = grade_with_json(&submission(&["--all"], "wrong-cell", &[]));
+    let changes: [(&str, Change); 5] = [
+        ("a field of its own", |document| {
+            document["grader"] = "grade".into();
+        }),
+        ("no tests", |document| {
+            document.as_object_mut().expect("an object").remove("tests");
+        }),
+        ("a verdict that is none", |document| {
+            document["tests"][0]["verdict"] = "Almost right".into();
+        }),
+        ("another version", |document| document["version"] = 4.into()),
+        ("a case's status in capitals", |document| {
+            document["tests"][0]["status"] = "PASS".into();
+        }),
+    ];
+    for (change, make) in changes {
+        let mut changed = results.clone();
+        make(&mut changed);
+        assert!(
+            !departures_from_the_results_schema(&changed).is_empty(),
+            "the schema takes results with {change}"
+        );
     }
 }
 
@@ -332,6 +365,6 @@ fn a_report_nobody_reads_still_leaves_the_json_and_the_status() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
     let results: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
+        crate::results_json(&fs::read_to_string(&json).expect("written"));
     assert_eq!(results["tests"].as_array().map(Vec::len), Some(5));
 }

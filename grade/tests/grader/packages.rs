@@ -163,7 +163,7 @@ fn a_scoring_package_gives_its_groups_points() {
     );
     assert_eq!(status, Some(1), "{report}");
     let results: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&json).expect("written")).expect("JSON");
+        crate::results_json(&fs::read_to_string(&json).expect("written"));
     // Group 1 (40 points, three cases) right; group 2 (60 points, three cases) wrong on one.
     assert_eq!(results["max_points"], 100.0);
     let points: Vec<(String, f64)> = results["tests"]

@@ -99,6 +99,13 @@ fn a_class_of_40_in_4_shards_merges_into_the_results_of_one_run() {
     );
     assert_eq!(status, Some(0), "{errors}");
     let whole = fs::read_to_string(dir.path().join("whole.json")).expect("written");
+    // Each part, the merge and the whole are results as the schema documents them.
+    for part in 1..=4 {
+        let part = dir.path().join(format!("part-{part}.json"));
+        crate::results_json(&fs::read_to_string(part).expect("written"));
+    }
+    crate::results_json(&merged);
+    crate::results_json(&whole);
     assert_eq!(without_times(&merged), without_times(&whole));
     assert!(whole.contains("\"max_points\": 10.0"), "{whole}");
 
@@ -184,9 +191,8 @@ fn merge_refuses_parts_graded_otherwise_naming_what_differs() {
     );
     // What the grader cannot be made to differ in here (another kata, stage, grader, input
     // mode, sandbox), each written into the part as another grading would have.
-    let part: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(dir.path().join("part-1.json")).expect("read"))
-            .expect("JSON");
+    let part =
+        crate::results_json(&fs::read_to_string(dir.path().join("part-1.json")).expect("read"));
     let fields: [(&[&str], serde_json::Value, &str); 5] = [
         (
             &["graded", "kata"],

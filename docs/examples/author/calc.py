@@ -1,0 +1,1 @@
+katas/calculator/solutions/python/stage2.py

@@ -1,0 +1,1 @@
+../../../submissions/alice/stage1.py

@@ -1,0 +1,1 @@
+../../../submissions/bob/stage1.py

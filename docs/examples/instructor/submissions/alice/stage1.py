@@ -1,0 +1,1 @@
+../../../../../grade/tests/submissions/python/stage1.py

@@ -1,0 +1,1 @@
+triangle/submissions/accepted/triangle.py
