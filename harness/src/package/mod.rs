@@ -10,6 +10,7 @@
 
 pub mod building;
 pub mod default_validation;
+mod input_validators;
 mod metadata;
 mod scores;
 mod statement;
@@ -24,6 +25,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub use default_validation::DefaultFlags;
+pub use input_validators::{InputArgs, InputValidator, InputValidatorKind, InvalidInput};
 pub use scores::{CaseOutcome, Score, ScoreError};
 pub use statement::{Statement, StatementFormat, latex_to_markdown};
 pub use submissions::{ExpectedVerdict, Language, SUBMISSIONS_YAML, Submission};
@@ -60,6 +62,10 @@ pub struct Package {
     pub groups: Vec<Group>,
     /// Every example submission under `submissions/<verdict>/`, in the order of their paths.
     pub submissions: Vec<Submission>,
+    /// The input validators, which say whether each test input is valid.
+    pub input_validators: Vec<InputValidator>,
+    /// The inputs the input validators must reject (`data/invalid_input/`).
+    pub invalid_inputs: Vec<InvalidInput>,
 }
 
 /// The memory limit where a package gives none: the format's typical system default, in MiB.
@@ -249,6 +255,9 @@ pub struct TestCase {
     /// The arguments in force for the output validator on this case: the problem's own
     /// (legacy `validator_flags`), then those of the group's `testdata.yaml` as inherited.
     pub validator_args: Vec<String>,
+    /// The arguments in force for the input validators on this case (`input_validator_args`;
+    /// legacy `input_validator_flags`), from its own `.yaml` or its closest group's.
+    pub input_validator_args: InputArgs,
     /// Those arguments read as the default validator's flags, when validation is default.
     pub default_flags: Option<DefaultFlags>,
     /// How the case is scored in a scoring problem; [`CaseScoring::None`] otherwise.
@@ -376,6 +385,8 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
         cases: data.cases,
         groups: data.groups,
         submissions: submissions::find(folder)?,
+        input_validators: input_validators::find(folder)?,
+        invalid_inputs: input_validators::invalid(folder)?,
     })
 }
 

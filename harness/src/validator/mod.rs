@@ -12,6 +12,7 @@
 //! the kata's folder, each with a deadline of its own.
 
 pub mod checker;
+pub mod input;
 pub mod interactor;
 
 use std::fs;
@@ -231,11 +232,16 @@ impl Running {
             .arg(files.feedback())
             .args(&judge.args)
             .stdin(stdin)
-            .stdout(stdout)
-            .stderr(Stdio::piped());
+            .stdout(stdout);
         if let Some(folder) = judge.program.folder() {
             command.current_dir(folder);
         }
+        Running::spawn(command, judge.timeout)
+    }
+
+    /// Starts `command`, its standard error kept, stopped at `timeout` from now.
+    fn spawn(mut command: Command, timeout: Duration) -> Result<(Running, Pipes), String> {
+        command.stderr(Stdio::piped());
         let (mut child, registration) =
             reaper::spawn(&mut command).map_err(|error| error.to_string())?;
         let pipes = Pipes {
@@ -268,7 +274,7 @@ impl Running {
                 registration,
                 exited,
                 stderr,
-                deadline: Instant::now() + judge.timeout,
+                deadline: Instant::now() + timeout,
             },
             pipes,
         ))

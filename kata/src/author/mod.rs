@@ -122,6 +122,9 @@ pub fn check(
             Ok(_) if let Some(package) = &kata.package => {
                 found
                     .problems
+                    .extend(crate::input_validation::check(package, out, style)?);
+                found
+                    .problems
                     .extend(crate::submissions::check(&kata, package, out, style)?);
             }
             Ok(fixtures) => {

@@ -9,6 +9,8 @@
 //! - [`katas`]: a kata from a folder outside the repository, learned, and its authoring check;
 //! - [`one_verdict`]: `kata check` gives the verdict `grade` gives, whatever the caller's
 //!   environment holds (a Python program: `scripts/kata-languages` runs it);
+//! - [`packages`]: `kata dev check` on a problem package of shell scripts: its input validator
+//!   on every test input and on the invalid ones;
 //! - [`watch`]: `kata watch` as a process, re-checking after a save;
 //! - [`languages`]: a project in each language offered, with its real compiler or interpreter
 //!   and a correct solution kept as test data (`tests/solutions/`); C runs in every `cargo
@@ -21,6 +23,7 @@ mod flow;
 mod katas;
 mod languages;
 mod one_verdict;
+mod packages;
 mod watch;
 
 use std::fs;
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
     trials.extend(katas::trials());
     trials.extend(author::trials());
     trials.extend(one_verdict::trials());
+    trials.extend(packages::trials());
     // The watch trials mostly wait for a save to be noticed, not for a core.
     test_support::run_with(trials, 2)
 }
