@@ -11,11 +11,14 @@ use std::time::Duration;
 use grade::planning::Asked;
 use harness::kata::{Kata, PACKAGE_TIME_LIMIT, StageLimits};
 use harness::package::building::{self, BuildError};
-use harness::package::{CaseOutcome, ExpectedVerdict, Package, SUBMISSIONS_YAML, Submission};
+use harness::package::{
+    CaseOutcome, ExpectedVerdict, Package, SUBMISSIONS_YAML, Submission, ignored_said,
+};
 use harness::plan::StagePlan;
 use harness::{CaseResult, Criterion, Program, Verdict};
 
 use crate::author::Problem;
+use crate::course::plural;
 use crate::error::KataError;
 use crate::style::Style;
 
@@ -111,6 +114,15 @@ pub fn check(
     let mut skipped = Skipped::default();
     if package.submissions.is_empty() {
         writeln!(out, "submissions: none under submissions/ to check")?;
+    }
+    if !package.ignored_submissions.is_empty() {
+        writeln!(
+            out,
+            "ignored: {} under submissions/ whose extension is no language's, not run as \
+             submissions ({})",
+            plural(package.ignored_submissions.len(), "file", "files"),
+            ignored_said(&package.ignored_submissions)
+        )?;
     }
     // Each is built once, and lives until it is graded.
     let built: Vec<Built> = package

@@ -28,7 +28,9 @@ pub use default_validation::DefaultFlags;
 pub use input_validators::{InputArgs, InputValidator, InputValidatorKind, InvalidInput};
 pub use scores::{CaseOutcome, Score, ScoreError};
 pub use statement::{Statement, StatementFormat, latex_to_markdown};
-pub use submissions::{ExpectedVerdict, Language, SUBMISSIONS_YAML, Submission};
+pub use submissions::{
+    ExpectedVerdict, Language, SUBMISSIONS_YAML, Submission, ignored_said, is_program,
+};
 
 /// The name of the file that makes a folder a problem package.
 pub const PROBLEM_YAML: &str = "problem.yaml";
@@ -62,6 +64,9 @@ pub struct Package {
     pub groups: Vec<Group>,
     /// Every example submission under `submissions/<verdict>/`, in the order of their paths.
     pub submissions: Vec<Submission>,
+    /// The entries of the folders of `submissions/` that are no programs, left out of
+    /// [`Package::submissions`] ([`is_program`]): their paths under `submissions/`.
+    pub ignored_submissions: Vec<String>,
     /// The input validators, which say whether each test input is valid.
     pub input_validators: Vec<InputValidator>,
     /// The inputs the input validators must reject (`data/invalid_input/`).
@@ -373,6 +378,7 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
     let meta = metadata::read(&folder.join(PROBLEM_YAML))?;
     let validation = metadata::validation(folder, &meta)?;
     let data = testdata::read(folder, &meta, &validation)?;
+    let (submissions, ignored_submissions) = submissions::find(folder)?;
     Ok(Package {
         folder: folder.to_path_buf(),
         title: meta.title.clone().unwrap_or_else(|| short_name.clone()),
@@ -384,7 +390,8 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
         statement: statement::find(folder),
         cases: data.cases,
         groups: data.groups,
-        submissions: submissions::find(folder)?,
+        submissions,
+        ignored_submissions,
         input_validators: input_validators::find(folder)?,
         invalid_inputs: input_validators::invalid(folder)?,
     })

@@ -1,6 +1,7 @@
 //! `kata dev check` on a problem package made in a temporary folder, its programs shell
 //! scripts, which need no toolchain: its input validator run on every test input and on the
-//! inputs it must reject, each of its findings named with the case.
+//! inputs it must reject, each of its findings named with the case; and the files of
+//! `submissions/` that are no programs.
 
 use std::fs;
 use std::path::PathBuf;
@@ -26,6 +27,10 @@ pub(crate) fn trials() -> Vec<Trial> {
         test(
             "packages::a_package_without_input_validators_says_so_once_and_passes",
             no_validators,
+        ),
+        test(
+            "packages::files_that_are_no_programs_are_ignored_and_said_once",
+            not_programs,
         ),
     ]
 }
@@ -136,5 +141,17 @@ fn no_validators() {
     assert_eq!(ran.status, 0, "{ran:?}");
     let said = "input validators: none in the package (input_validators/), so its test inputs \
                 are not checked\n";
+    assert_eq!(ran.out.matches(said).count(), 1, "{}", ran.out);
+}
+
+fn not_programs() {
+    let package = Package::new();
+    package.write("submissions/accepted/twice.c.disabled", "not C at all");
+    package.write("submissions/accepted/name.cpp.template", "{{name}}");
+    package.write("submissions/wrong_answer/NOTES.md", "# Notes\n");
+    let ran = package.check();
+    assert_eq!(ran.status, 0, "{ran:?}");
+    let said = "ignored: 3 files under submissions/ whose extension is no language's, not run as \
+                submissions (1 `.disabled`, 1 `.md`, 1 `.template`)\n";
     assert_eq!(ran.out.matches(said).count(), 1, "{}", ran.out);
 }
