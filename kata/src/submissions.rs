@@ -12,7 +12,8 @@ use grade::planning::Asked;
 use harness::kata::{Kata, PACKAGE_TIME_LIMIT, StageLimits};
 use harness::package::building::{self, BuildError};
 use harness::package::{
-    CaseOutcome, ExpectedVerdict, Package, SUBMISSIONS_YAML, Submission, ignored_said,
+    CaseOutcome, CaseOutcomeOf, CaseVerdict, Expectations, ExpectedVerdict, Package,
+    SUBMISSIONS_YAML, Submission, ignored_said,
 };
 use harness::plan::StagePlan;
 use harness::{CaseResult, Criterion, Program, Verdict};
@@ -150,6 +151,11 @@ pub fn check(
     // As `grade` plans it; a pass-fail problem's verdict is its first failure, while a score
     // needs every case.
     let plan = plan(kata, package.scoring, timeout)?;
+    // A submission that `submissions.yaml` names is held to a verdict on every case.
+    let every = match &package.expectations {
+        Some(_) => Some(self::plan(kata, true, timeout)?),
+        None => None,
+    };
     for Built {
         submission,
         shown,
@@ -176,16 +182,30 @@ pub fn check(
                 continue;
             }
         };
-        let (got, detail) = verdict(package, program, &plan)?;
-        if submission.in_submissions_yaml {
-            writeln!(
-                out,
-                "{shown}: {} {detail} (submissions/{SUBMISSIONS_YAML} sets what it must get, \
-                 which this check does not read)",
-                got.name()
-            )?;
+        if submission.in_submissions_yaml
+            && let (Some(expectations), Some(every)) = (&package.expectations, &every)
+        {
+            let (got, detail, broken) =
+                by_rules(package, expectations, submission, program, every)?;
+            let said = format!("{} {detail}", got.name());
+            if broken.is_empty() {
+                writeln!(
+                    out,
+                    "{shown}: {} (as submissions/{SUBMISSIONS_YAML} asks)",
+                    style.good(&said)
+                )?;
+            }
+            for one in broken {
+                writeln!(out, "{shown}: {}, where {one}", style.bad(&said))?;
+                problems.push(Problem {
+                    path: submission.path.clone(),
+                    line: None,
+                    message: format!("gets {said}, where {one}"),
+                });
+            }
             continue;
         }
+        let (got, detail) = verdict(package, program, &plan)?;
         match got.meets(&submission.expected) {
             Some(true) => writeln!(
                 out,
@@ -335,6 +355,57 @@ fn time_limit(
     Ok(limit)
 }
 
+/// The verdict of `program` on every case of the package, and in words where it came from, as
+/// [`verdict`] gives them; and what it breaks of the rules of `submissions.yaml` that apply to
+/// `submission`, each in words.
+fn by_rules(
+    package: &Package,
+    expectations: &Expectations,
+    submission: &Submission,
+    program: &Program,
+    every: &StagePlan,
+) -> Result<(Got, String, Vec<String>), KataError> {
+    let (fixtures, results) = every
+        .grade(program, &every.sandbox(&[]))
+        .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
+    let mut broken = Vec::new();
+    let mut cases = Vec::new();
+    for result in &results {
+        let case = result.fixture(&fixtures).name.as_str();
+        let verdict = match Got::of_case(result.verdict()) {
+            Got::Accepted | Got::PartiallyAccepted => CaseVerdict::Ac,
+            Got::WrongAnswer => CaseVerdict::Wa,
+            Got::TimeLimitExceeded => CaseVerdict::Tle,
+            Got::RunTimeError => CaseVerdict::Rte,
+            Got::JudgeError => {
+                broken.push(format!("the package's judge failed on {case}"));
+                continue;
+            }
+        };
+        cases.push(CaseOutcomeOf {
+            case,
+            verdict,
+            judge_message: result
+                .judgement
+                .judge_message
+                .as_deref()
+                .unwrap_or_default(),
+        });
+    }
+    let score = if package.scoring {
+        let outcomes: Vec<CaseOutcome> = results.iter().map(outcome).collect();
+        let score = package
+            .score(&outcomes)
+            .map_err(|error| KataError::Usage(format!("{}: {error}", package.folder.display())))?;
+        Some(score.score)
+    } else {
+        None
+    };
+    broken.extend(expectations.broken(&submission.name, &cases, score));
+    let (got, detail) = judged(package, &fixtures, &results)?;
+    Ok((got, detail, broken))
+}
+
 /// The verdict of `program` on the package's cases, and in words where it came from: the first
 /// case in order that it fails decides, as the format's judges decide; a scoring problem's
 /// submission that fails some case but scores is partially accepted.
@@ -346,7 +417,15 @@ fn verdict(
     let (fixtures, results) = plan
         .grade(program, &plan.sandbox(&[]))
         .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
-    let fixtures = &fixtures;
+    judged(package, &fixtures, &results)
+}
+
+/// The verdict of the `results` on `fixtures`, as [`verdict`] says.
+fn judged(
+    package: &Package,
+    fixtures: &[harness::Fixture],
+    results: &[CaseResult],
+) -> Result<(Got, String), KataError> {
     let failure = results.iter().find(|result| !result.verdict().passed());
     let first = failure.map(|result| {
         (

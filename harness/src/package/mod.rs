@@ -10,6 +10,7 @@
 
 pub mod building;
 pub mod default_validation;
+mod expectations;
 mod input_validators;
 mod metadata;
 mod scores;
@@ -25,6 +26,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub use default_validation::DefaultFlags;
+pub use expectations::{CaseOutcomeOf, CaseVerdict, Expectations};
 pub use input_validators::{InputArgs, InputValidator, InputValidatorKind, InvalidInput};
 pub use scores::{CaseOutcome, Score, ScoreError};
 pub use statement::{Statement, StatementFormat, latex_to_markdown};
@@ -64,6 +66,9 @@ pub struct Package {
     pub groups: Vec<Group>,
     /// Every example submission under `submissions/<verdict>/`, in the order of their paths.
     pub submissions: Vec<Submission>,
+    /// The rules of `submissions/submissions.yaml`, where the package has one: what each
+    /// submission it names must get, case by case.
+    pub expectations: Option<Expectations>,
     /// The entries of the folders of `submissions/` that are no programs, left out of
     /// [`Package::submissions`] ([`is_program`]): their paths under `submissions/`.
     pub ignored_submissions: Vec<String>,
@@ -379,6 +384,12 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
     let validation = metadata::validation(folder, &meta)?;
     let data = testdata::read(folder, &meta, &validation)?;
     let (submissions, ignored_submissions) = submissions::find(folder)?;
+    let rules = folder.join("submissions").join(SUBMISSIONS_YAML);
+    let expectations = if rules.is_file() {
+        Some(expectations::read(&rules)?)
+    } else {
+        None
+    };
     Ok(Package {
         folder: folder.to_path_buf(),
         title: meta.title.clone().unwrap_or_else(|| short_name.clone()),
@@ -392,6 +403,7 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
         groups: data.groups,
         submissions,
         ignored_submissions,
+        expectations,
         input_validators: input_validators::find(folder)?,
         invalid_inputs: input_validators::invalid(folder)?,
     })

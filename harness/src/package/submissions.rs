@@ -177,8 +177,8 @@ pub struct Submission {
     /// Its language.
     pub language: Language,
     /// Whether a key of [`SUBMISSIONS_YAML`] names it, its folder, or a pattern that matches
-    /// either: its rules (`permitted`, `required`, by test group) are not read here, so what
-    /// it must get may not be what its folder says.
+    /// either: what it must get is what the file's rules say ([`super::Expectations`]), its
+    /// folder's defaults among them.
     pub in_submissions_yaml: bool,
 }
 
@@ -260,7 +260,7 @@ pub fn ignored_said(ignored: &[String]) -> String {
 
 /// Whether the pattern of a key of [`SUBMISSIONS_YAML`] matches the submission `name` (such
 /// as `accepted/a.py`) or its folder: `*` matches within a name, never across a `/`.
-fn matches(pattern: &str, name: &str) -> bool {
+pub(super) fn matches(pattern: &str, name: &str) -> bool {
     let pattern: Vec<&str> = pattern.trim_matches('/').split('/').collect();
     let name: Vec<&str> = name.split('/').collect();
     pattern.len() <= name.len()
@@ -286,8 +286,8 @@ fn wildcard(pattern: &str, text: &str) -> bool {
 }
 
 /// The patterns a key stands for once its braces are expanded: `ac.{py,cpp}` is `ac.py` and
-/// `ac.cpp`; a brace without its match is kept as it is.
-fn expand_braces(key: &str) -> Vec<String> {
+/// `ac.cpp`, and `*{ 4 }` is `*4`; a brace without its match is kept as it is.
+pub(super) fn expand_braces(key: &str) -> Vec<String> {
     let Some(open) = key.find('{') else {
         return vec![key.to_owned()];
     };
@@ -297,7 +297,7 @@ fn expand_braces(key: &str) -> Vec<String> {
     let (head, tail) = (&key[..open], &key[close + 1..]);
     key[open + 1..close]
         .split(',')
-        .flat_map(|choice| expand_braces(&format!("{head}{choice}{tail}")))
+        .flat_map(|choice| expand_braces(&format!("{head}{}{tail}", choice.trim())))
         .collect()
 }
 

@@ -832,12 +832,20 @@ fn reads_hello_languages_in_the_formats_languages() {
                 Language::Python3
             ),
             (
+                "mixed/world.sh",
+                ExpectedVerdict::Other("mixed".to_owned()),
+                Language::Bash
+            ),
+            (
                 "wrong_answer/hi.sh",
                 ExpectedVerdict::WrongAnswer,
                 Language::Bash
             ),
         ]
     );
+    // Its submissions.yaml sets what the one outside the format's folders must get.
+    let rules = package.expectations.expect("its submissions.yaml");
+    assert!(rules.names("mixed/world.sh") && !rules.names("accepted/hello.js"));
 }
 
 #[test]

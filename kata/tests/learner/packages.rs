@@ -1,7 +1,7 @@
 //! `kata dev check` on a problem package made in a temporary folder, its programs shell
 //! scripts, which need no toolchain: its input validator run on every test input and on the
-//! inputs it must reject, each of its findings named with the case; and the files of
-//! `submissions/` that are no programs.
+//! inputs it must reject, each of its findings named with the case; the rules of its
+//! `submissions.yaml`; and the files of `submissions/` that are no programs.
 
 use std::fs;
 use std::path::PathBuf;
@@ -27,6 +27,10 @@ pub(crate) fn trials() -> Vec<Trial> {
         test(
             "packages::a_package_without_input_validators_says_so_once_and_passes",
             no_validators,
+        ),
+        test(
+            "packages::submissions_yaml_sets_what_a_submission_must_get_case_by_case",
+            submissions_yaml,
         ),
         test(
             "packages::files_that_are_no_programs_are_ignored_and_said_once",
@@ -142,6 +146,41 @@ fn no_validators() {
     let said = "input validators: none in the package (input_validators/), so its test inputs \
                 are not checked\n";
     assert_eq!(ran.out.matches(said).count(), 1, "{}", ran.out);
+}
+
+fn submissions_yaml() {
+    let package = Package::new();
+    // Wrong on the secret case alone: 2 for 7.
+    package.write(
+        "submissions/mixed/small.sh",
+        "read -r n\nif [ \"$n\" -lt 5 ]; then echo $((n * 2)); else echo 2; fi\n",
+    );
+    package.write(
+        "submissions/submissions.yaml",
+        "mixed/small.sh:\n  sample:\n    permitted: [AC]\n  secret:\n    required: [WA]\n",
+    );
+    let ran = package.check();
+    assert_eq!(ran.status, 0, "{ran:?}");
+    assert!(
+        ran.out.contains(
+            "submissions/mixed/small.sh: wrong_answer (on secret/1) (as submissions/submissions.yaml \
+             asks)\n"
+        ),
+        "{}",
+        ran.out
+    );
+    package.write(
+        "submissions/submissions.yaml",
+        "mixed/small.sh:\n  permitted: [AC, TLE]\n",
+    );
+    let ran = package.check();
+    assert_eq!(ran.status, 1, "{ran:?}");
+    let problem = format!(
+        "{}: gets wrong_answer (on secret/1), where `mixed/small.sh` permits [AC, TLE], and \
+         secret/1 is WA\n",
+        package.folder.join("submissions/mixed/small.sh").display()
+    );
+    assert!(ran.out.contains(&problem), "{}", ran.out);
 }
 
 fn not_programs() {
