@@ -780,10 +780,17 @@ impl Kata {
         if let Some(package) = &self.package {
             let statement = package.statement_markdown()?;
             // A package names its problem in problem.yaml; its statement may not.
-            return Ok(if statement.trim_start().starts_with('#') {
+            let statement = if statement.trim_start().starts_with('#') {
                 statement
             } else {
                 format!("# {}\n\n{statement}", package.title)
+            };
+            // The format's tools show the samples after the statement, which does not hold them.
+            let samples = package.samples_markdown()?;
+            return Ok(if samples.is_empty() {
+                statement
+            } else {
+                format!("{}\n\n{samples}", statement.trim_end())
             });
         }
         self.read(&stage.description)

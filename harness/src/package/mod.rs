@@ -13,6 +13,7 @@ pub mod default_validation;
 mod expectations;
 mod input_validators;
 mod metadata;
+mod samples;
 mod scores;
 mod statement;
 mod submissions;
