@@ -363,7 +363,11 @@ pub fn package_program(
     language: Language,
     what: &str,
 ) -> Result<(Program, Option<RunFolder>), GradeError> {
-    let (argv, built_in, apart) = build_validator(source, language).map_err(|error| {
+    let building::Validator {
+        argv,
+        folder: built_in,
+        apart,
+    } = building::build_validator(source, language).map_err(|error| {
         GradeError::Kata(kata::KataError {
             path: source.to_owned(),
             line: None,
@@ -377,26 +381,6 @@ pub fn package_program(
     };
     let program = Program::labelled(argv, source.display().to_string()).in_folder(folder);
     Ok((program, apart.map(RunFolder::holding)))
-}
-
-/// A package's validator, built once and kept in the cache ([`building::build_kept`]) where
-/// there is one to write, else into a temporary folder of its own: its command line, the folder
-/// its build made, and that temporary folder, which must outlive the grading.
-fn build_validator(
-    source: &Path,
-    language: Language,
-) -> Result<(Vec<std::ffi::OsString>, PathBuf, Option<tempfile::TempDir>), building::BuildError> {
-    if let Some(root) = building::cache_root() {
-        match building::build_kept(source, language, &root) {
-            Ok(kept) => return Ok((kept.argv, kept.folder, None)),
-            // A cache that cannot be written is no reason not to grade.
-            Err(building::BuildError::Io { .. }) => {}
-            Err(error) => return Err(error),
-        }
-    }
-    let built = building::build_apart(source, language, "validator")?;
-    let folder = built.folder.path().to_owned();
-    Ok((built.argv, folder, Some(built.folder)))
 }
 
 /// The line a report of a problem package's grading says its limits in, each with where it

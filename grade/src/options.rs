@@ -130,6 +130,7 @@ impl Options {
             disk: self.disk,
             timeout: self.timeout.map(Duration::from_secs_f64),
             output: None,
+            run_past_output: false,
             stack: None,
         }
     }

@@ -242,6 +242,9 @@ pub struct StageLimits {
     /// [`Limits::max_stdout`](crate::process::Limits::max_stdout): a problem package's output
     /// limit.
     pub output: Option<usize>,
+    /// [`Limits::run_past_stdout`](crate::process::Limits::run_past_stdout): a problem
+    /// package's, whose judges cut the output and let the program run on.
+    pub run_past_output: bool,
     /// [`Limits::stack`](crate::process::Limits::stack): a problem package's memory limit.
     pub stack: Option<u64>,
 }
@@ -471,6 +474,7 @@ impl Kata {
                 },
                 disk: size(&stage.disk, "disk")?,
                 output: None,
+                run_past_output: false,
                 stack: None,
                 timeout: match &stage.timeout {
                     Some(seconds) if !is_timeout(*seconds.get_ref()) => {
@@ -682,6 +686,7 @@ impl Kata {
                 memory: Some(package.limits.memory_bytes()),
                 timeout: Some(package.limits.time.fixed().unwrap_or(PACKAGE_TIME_LIMIT)),
                 output: Some(package.limits.output_bytes()),
+                run_past_output: true,
                 // A judge's usual stack: a deep recursion that fits in memory does not crash.
                 stack: Some(package.limits.memory_bytes()),
                 ..StageLimits::default()
@@ -775,10 +780,17 @@ impl Kata {
         if let Some(package) = &self.package {
             let statement = package.statement_markdown()?;
             // A package names its problem in problem.yaml; its statement may not.
-            return Ok(if statement.trim_start().starts_with('#') {
+            let statement = if statement.trim_start().starts_with('#') {
                 statement
             } else {
                 format!("# {}\n\n{statement}", package.title)
+            };
+            // The format's tools show the samples after the statement, which does not hold them.
+            let samples = package.samples_markdown()?;
+            return Ok(if samples.is_empty() {
+                statement
+            } else {
+                format!("{}\n\n{samples}", statement.trim_end())
             });
         }
         self.read(&stage.description)

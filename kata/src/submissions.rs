@@ -13,7 +13,10 @@ use std::time::Duration;
 use grade::planning::Asked;
 use harness::kata::{Kata, PACKAGE_TIME_LIMIT, StageLimits};
 use harness::package::building::{self, BuildError};
-use harness::package::{CaseOutcome, Code, ExpectedVerdict, Package, SUBMISSIONS_YAML, Submission};
+use harness::package::{
+    CaseOutcome, CaseOutcomeOf, CaseVerdict, Code, Expectations, ExpectedVerdict, Package,
+    SUBMISSIONS_YAML, Submission, ignored_said,
+};
 use harness::plan::StagePlan;
 use harness::sandbox::{Sandbox, Shared};
 use harness::slots::Slots;
@@ -139,6 +142,16 @@ pub fn check(
             package.submissions.len()
         )?;
     }
+    if !package.ignored_submissions.is_empty() {
+        let count = package.ignored_submissions.len();
+        writeln!(
+            out,
+            "ignored: {count} {} under submissions/ whose extension is no language's, not run \
+             as submissions ({})",
+            if count == 1 { "file" } else { "files" },
+            ignored_said(&package.ignored_submissions)
+        )?;
+    }
     let fixed = package.limits.time.fixed();
     // The time limit is inferred from every accepted submission, whichever are selected.
     let to_build: Vec<&Submission> = package
@@ -186,6 +199,11 @@ pub fn check(
         None => (None, None),
     };
     let sandbox = plan.sandbox(&[]).sharing(&shared);
+    // A submission that `submissions.yaml` names is held to its rules on every case.
+    let every = match &package.expectations {
+        Some(_) => Some(self::plan(kata, true, timeout)?),
+        None => None,
+    };
     let graded: Vec<&Built> = built
         .iter()
         .filter(|one| selection.is_all() || selection.selects(&one.submission.name))
@@ -203,11 +221,24 @@ pub fn check(
     in_order(
         &graded,
         selection.jobs,
-        |one| match &one.program {
-            Ok((program, _)) => {
-                verdict(package, program, &plan, &sandbox, grader.as_ref()).map(Some)
+        |one| match (&one.program, &package.expectations, &every) {
+            (Ok((program, _)), Some(expectations), Some(every))
+                if one.submission.in_submissions_yaml =>
+            {
+                let sandbox = every.sandbox(&[]).sharing(&shared);
+                let (graded, broken) = by_rules(
+                    package,
+                    expectations,
+                    one.submission,
+                    program,
+                    (every, &sandbox),
+                    grader.as_ref(),
+                )?;
+                Ok(Some((graded, Some(broken))))
             }
-            Err(_) => Ok(None),
+            (Ok((program, _)), ..) => verdict(package, program, &plan, &sandbox, grader.as_ref())
+                .map(|graded| Some((graded, None))),
+            (Err(_), ..) => Ok(None),
         },
         |one, graded| {
             let row = row(one, graded?, &mut problems, &mut skipped);
@@ -237,11 +268,12 @@ fn build<'a>(package: &Package, submission: &'a Submission) -> Built<'a> {
     }
 }
 
-/// The row of `one`, graded as `graded` (`None` where it was not built), with its problem, or
-/// why it is skipped, added.
+/// The row of `one`, graded as `graded` (`None` where it was not built) with the rules of
+/// `submissions.yaml` it broke where it is held to them, with its problems, or why it is
+/// skipped, added.
 fn row(
     one: &Built<'_>,
-    graded: Option<Graded>,
+    graded: Option<(Graded, Option<Vec<String>>)>,
     problems: &mut Vec<Problem>,
     skipped: &mut Skipped,
 ) -> Row {
@@ -257,7 +289,7 @@ fn row(
         case: None,
         note: None,
     };
-    let Some(graded) = graded else {
+    let Some((graded, rules)) = graded else {
         let why = match &one.program {
             Err(BuildError::ToolMissing { tool }) => format!("`{tool}` is not installed here"),
             Err(BuildError::NotRunHere { .. }) => "which is not run here".to_owned(),
@@ -284,10 +316,20 @@ fn row(
     row.case.clone_from(&graded.case);
     row.note.clone_from(&graded.score);
     let detail = graded.detail();
-    if submission.in_submissions_yaml {
-        row.note = Some(format!(
-            "submissions/{SUBMISSIONS_YAML} sets what it must get, which this check does not read"
-        ));
+    if let Some(broken) = rules {
+        row.agrees = Some(broken.is_empty());
+        let said = format!("{} {detail}", graded.got.name());
+        row.note = Some(match broken.first() {
+            None => format!("as submissions/{SUBMISSIONS_YAML} asks"),
+            Some(first) => format!("where {first}"),
+        });
+        for one in broken {
+            problems.push(Problem {
+                path: submission.path.clone(),
+                line: None,
+                message: format!("gets {said}, where {one}"),
+            });
+        }
         return row;
     }
     row.agrees = graded.got.meets(&submission.expected);
@@ -483,7 +525,68 @@ fn verdict(
     let (fixtures, results) = plan
         .grade(program, sandbox)
         .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
-    let fixtures = &fixtures;
+    judged(package, &fixtures, &results, grader)
+}
+
+/// What a submission whose rules `submissions.yaml` gives got, graded on every case by `every`
+/// (a plan and its sandbox), and each rule it broke, in words.
+fn by_rules(
+    package: &Package,
+    expectations: &Expectations,
+    submission: &Submission,
+    program: &Program,
+    (every, sandbox): (&StagePlan, &Sandbox),
+    grader: Option<&GraderProgram>,
+) -> Result<(Graded, Vec<String>), KataError> {
+    let (fixtures, results) = every
+        .grade(program, sandbox)
+        .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
+    let mut broken = Vec::new();
+    let mut cases = Vec::new();
+    for result in &results {
+        let case = result.fixture(&fixtures).name.as_str();
+        let verdict = match Got::of_case(result.verdict()) {
+            Got::Accepted | Got::PartiallyAccepted => CaseVerdict::Ac,
+            Got::WrongAnswer => CaseVerdict::Wa,
+            Got::TimeLimitExceeded => CaseVerdict::Tle,
+            Got::RunTimeError => CaseVerdict::Rte,
+            Got::JudgeError => {
+                broken.push(format!("the package's judge failed on {case}"));
+                continue;
+            }
+        };
+        cases.push(CaseOutcomeOf {
+            case,
+            verdict,
+            judge_message: result
+                .judgement
+                .judge_message
+                .as_deref()
+                .unwrap_or_default(),
+        });
+    }
+    let score = if package.scoring {
+        let outcomes: Vec<CaseOutcome> = results.iter().map(outcome).collect();
+        let mut grader = grader;
+        let (_, score) = package
+            .graded(&outcomes, grader.as_mut().map(|g| g as _))
+            .map_err(|error| KataError::Usage(format!("{}: {error}", package.folder.display())))?;
+        Some(score.score)
+    } else {
+        None
+    };
+    broken.extend(expectations.broken(&submission.name, &cases, score));
+    let graded = judged(package, &fixtures, &results, grader)?;
+    Ok((graded, broken))
+}
+
+/// What the `results` on `fixtures` come to, as [`verdict`] says.
+fn judged(
+    package: &Package,
+    fixtures: &[harness::Fixture],
+    results: &[CaseResult],
+    grader: Option<&GraderProgram>,
+) -> Result<Graded, KataError> {
     let name = |result: &CaseResult| result.fixture(fixtures).name.clone();
     let slowest = results.iter().max_by_key(|result| result.time_used());
     let failure = results.iter().find(|result| !result.verdict().passed());

@@ -381,6 +381,49 @@ pub fn build_kept(source: &Path, language: Language, root: &Path) -> Result<Kept
     })
 }
 
+/// A validator built once for the graders of the package: in the cache where there is one
+/// to write, else in a temporary folder of its own.
+#[derive(Debug)]
+pub struct Validator {
+    /// The command line that runs it.
+    pub argv: Vec<OsString>,
+    /// The folder its build made, which build and run scripts run in.
+    pub folder: PathBuf,
+    /// The temporary folder it was built in where the cache could not be written, which must
+    /// outlive its runs.
+    pub apart: Option<tempfile::TempDir>,
+}
+
+/// Builds a validator (output, interactive or input) with [`build_kept`] into the
+/// [`cache_root`], so that it is built once for every run after; where the cache cannot be
+/// written, with [`build_apart`].
+///
+/// # Errors
+///
+/// As [`build`].
+pub fn build_validator(source: &Path, language: Language) -> Result<Validator, BuildError> {
+    if let Some(root) = cache_root() {
+        match build_kept(source, language, &root) {
+            Ok(kept) => {
+                return Ok(Validator {
+                    argv: kept.argv,
+                    folder: kept.folder,
+                    apart: None,
+                });
+            }
+            // A cache that cannot be written is no reason not to grade.
+            Err(BuildError::Io { .. }) => {}
+            Err(error) => return Err(error),
+        }
+    }
+    let built = build_apart(source, language, "validator")?;
+    Ok(Validator {
+        argv: built.argv,
+        folder: built.folder.path().to_owned(),
+        apart: Some(built.folder),
+    })
+}
+
 /// `word` with the folder `from` at its start made `to`.
 fn moved(word: OsString, from: &Path, to: &Path) -> OsString {
     match Path::new(&word).strip_prefix(from) {

@@ -10,7 +10,10 @@
 
 pub mod building;
 pub mod default_validation;
+mod expectations;
+mod input_validators;
 mod metadata;
+mod samples;
 mod scores;
 mod statement;
 mod submissions;
@@ -24,9 +27,13 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub use default_validation::DefaultFlags;
+pub use expectations::{CaseOutcomeOf, CaseVerdict, Expectations};
+pub use input_validators::{InputArgs, InputValidator, InputValidatorKind, InvalidInput};
 pub use scores::{CaseOutcome, Code, CustomGrader, GroupResult, Score, ScoreError};
 pub use statement::{Statement, StatementFormat, latex_to_markdown};
-pub use submissions::{ExpectedVerdict, Language, SUBMISSIONS_YAML, Submission};
+pub use submissions::{
+    ExpectedVerdict, Language, SUBMISSIONS_YAML, Submission, ignored_said, is_program,
+};
 
 /// The name of the file that makes a folder a problem package.
 pub const PROBLEM_YAML: &str = "problem.yaml";
@@ -60,6 +67,16 @@ pub struct Package {
     pub groups: Vec<Group>,
     /// Every example submission under `submissions/<verdict>/`, in the order of their paths.
     pub submissions: Vec<Submission>,
+    /// The rules of `submissions/submissions.yaml`, where the package has one: what each
+    /// submission it names must get, case by case.
+    pub expectations: Option<Expectations>,
+    /// The entries of the folders of `submissions/` that are no programs, left out of
+    /// [`Package::submissions`] ([`is_program`]): their paths under `submissions/`.
+    pub ignored_submissions: Vec<String>,
+    /// The input validators, which say whether each test input is valid.
+    pub input_validators: Vec<InputValidator>,
+    /// The inputs the input validators must reject (`data/invalid_input/`).
+    pub invalid_inputs: Vec<InvalidInput>,
     /// Legacy: the package's own grader, the one program in `graders/`, which groups with
     /// `grading: custom` are graded by.
     pub grader: Option<ProgramSource>,
@@ -261,6 +278,9 @@ pub struct TestCase {
     /// The arguments in force for the output validator on this case: the problem's own
     /// (legacy `validator_flags`), then those of the group's `testdata.yaml` as inherited.
     pub validator_args: Vec<String>,
+    /// The arguments in force for the input validators on this case (`input_validator_args`;
+    /// legacy `input_validator_flags`), from its own `.yaml` or its closest group's.
+    pub input_validator_args: InputArgs,
     /// Those arguments read as the default validator's flags, when validation is default.
     pub default_flags: Option<DefaultFlags>,
     /// How the case is scored in a scoring problem; [`CaseScoring::None`] otherwise.
@@ -391,6 +411,13 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
     let meta = metadata::read(&folder.join(PROBLEM_YAML))?;
     let validation = metadata::validation(folder, &meta)?;
     let data = testdata::read(folder, &meta, &validation)?;
+    let (submissions, ignored_submissions) = submissions::find(folder)?;
+    let rules = folder.join("submissions").join(SUBMISSIONS_YAML);
+    let expectations = if rules.is_file() {
+        Some(expectations::read(&rules)?)
+    } else {
+        None
+    };
     let grader = metadata::grader(folder, &meta)?;
     if grader.is_none()
         && let Some(group) = data
@@ -418,7 +445,11 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
         statement: statement::find(folder),
         cases: data.cases,
         groups: data.groups,
-        submissions: submissions::find(folder)?,
+        submissions,
+        ignored_submissions,
+        expectations,
+        input_validators: input_validators::find(folder)?,
+        invalid_inputs: input_validators::invalid(folder)?,
         grader,
     })
 }

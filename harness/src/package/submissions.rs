@@ -177,18 +177,19 @@ pub struct Submission {
     /// Its language.
     pub language: Language,
     /// Whether a key of [`SUBMISSIONS_YAML`] names it, its folder, or a pattern that matches
-    /// either: its rules (`permitted`, `required`, by test group) are not read here, so what
-    /// it must get may not be what its folder says.
+    /// either: what it must get is what the file's rules say ([`super::Expectations`]), its
+    /// folder's defaults among them.
     pub in_submissions_yaml: bool,
 }
 
 /// The submissions of the package in `folder`: each file or folder in a folder of
-/// `submissions/`, in the order of their paths. Files directly in `submissions/` (such as
-/// `submissions.yaml` or a README) are none.
-pub(super) fn find(folder: &Path) -> Result<Vec<Submission>, PackageError> {
+/// `submissions/`, in the order of their paths; and the paths under `submissions/` of the
+/// entries there that are no programs ([`is_program`]). Files directly in `submissions/` (such
+/// as `submissions.yaml` or a README) are neither.
+pub(super) fn find(folder: &Path) -> Result<(Vec<Submission>, Vec<String>), PackageError> {
     let root = folder.join("submissions");
     if !root.is_dir() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), Vec::new()));
     }
     let yaml = root.join(SUBMISSIONS_YAML);
     let patterns: Vec<String> = if yaml.is_file() {
@@ -200,6 +201,7 @@ pub(super) fn find(folder: &Path) -> Result<Vec<Submission>, PackageError> {
         Vec::new()
     };
     let mut submissions = Vec::new();
+    let mut ignored = Vec::new();
     for verdict in sorted_names(&root)? {
         let dir = root.join(&verdict);
         if !dir.is_dir() {
@@ -208,6 +210,10 @@ pub(super) fn find(folder: &Path) -> Result<Vec<Submission>, PackageError> {
         for name in sorted_names(&dir)? {
             let path = dir.join(&name);
             let name = format!("{verdict}/{name}");
+            if !is_program(&path) {
+                ignored.push(name);
+                continue;
+            }
             submissions.push(Submission {
                 in_submissions_yaml: patterns.iter().any(|pattern| matches(pattern, &name)),
                 name,
@@ -217,12 +223,44 @@ pub(super) fn find(folder: &Path) -> Result<Vec<Submission>, PackageError> {
             });
         }
     }
-    Ok(submissions)
+    Ok((submissions, ignored))
+}
+
+/// Whether an entry of a folder of `submissions/` is a program: a file whose extension is a
+/// language's of the format, or a folder whose name has no extension, or a language's. Others
+/// are kept there but not run, as the format's tools leave them: `a.cc.disabled`,
+/// `name.cpp.template`, `notes.md`, a `README`, `hello.bash` (Bash's extension is `.sh`).
+#[must_use]
+pub fn is_program(path: &Path) -> bool {
+    let extension = path.extension().and_then(|extension| extension.to_str());
+    if path.is_dir() {
+        return extension.is_none_or(|extension| languages::by_extension(extension).is_some());
+    }
+    extension.and_then(languages::by_extension).is_some()
+}
+
+/// The ignored entries of `submissions/`, in words: how many, by extension ("14 `.disabled`,
+/// 1 `.template`"; "no extension" for those without).
+#[must_use]
+pub fn ignored_said(ignored: &[String]) -> String {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for name in ignored {
+        let extension = Path::new(name).extension().map_or_else(
+            || "no extension".to_owned(),
+            |extension| format!("`.{}`", extension.to_string_lossy()),
+        );
+        *counts.entry(extension).or_default() += 1;
+    }
+    counts
+        .iter()
+        .map(|(extension, count)| format!("{count} {extension}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Whether the pattern of a key of [`SUBMISSIONS_YAML`] matches the submission `name` (such
 /// as `accepted/a.py`) or its folder: `*` matches within a name, never across a `/`.
-fn matches(pattern: &str, name: &str) -> bool {
+pub(super) fn matches(pattern: &str, name: &str) -> bool {
     let pattern: Vec<&str> = pattern.trim_matches('/').split('/').collect();
     let name: Vec<&str> = name.split('/').collect();
     pattern.len() <= name.len()
@@ -248,8 +286,8 @@ fn wildcard(pattern: &str, text: &str) -> bool {
 }
 
 /// The patterns a key stands for once its braces are expanded: `ac.{py,cpp}` is `ac.py` and
-/// `ac.cpp`; a brace without its match is kept as it is.
-fn expand_braces(key: &str) -> Vec<String> {
+/// `ac.cpp`, and `*{ 4 }` is `*4`; a brace without its match is kept as it is.
+pub(super) fn expand_braces(key: &str) -> Vec<String> {
     let Some(open) = key.find('{') else {
         return vec![key.to_owned()];
     };
@@ -259,7 +297,7 @@ fn expand_braces(key: &str) -> Vec<String> {
     let (head, tail) = (&key[..open], &key[close + 1..]);
     key[open + 1..close]
         .split(',')
-        .flat_map(|choice| expand_braces(&format!("{head}{choice}{tail}")))
+        .flat_map(|choice| expand_braces(&format!("{head}{}{tail}", choice.trim())))
         .collect()
 }
 
@@ -335,6 +373,31 @@ mod tests {
         for (name, language) in cases {
             assert_eq!(Language::of_file(Path::new(name)), language, "{name}");
         }
+    }
+
+    #[test]
+    fn files_that_are_no_programs_are_ignored_and_counted() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let accepted = dir.path().join("submissions/accepted");
+        std::fs::create_dir_all(accepted.join("multi")).expect("folder");
+        std::fs::create_dir_all(accepted.join("multi.java.disabled")).expect("folder");
+        for name in [
+            "a.cc",
+            "b.cc.disabled",
+            "c.c.disabled",
+            "d.cpp.template",
+            "notes.md",
+        ] {
+            std::fs::write(accepted.join(name), "").expect("write");
+        }
+        std::fs::write(accepted.join("README"), "").expect("write");
+        let (submissions, ignored) = find(dir.path()).expect("read");
+        let names: Vec<&str> = submissions.iter().map(|one| one.name.as_str()).collect();
+        assert_eq!(names, ["accepted/a.cc", "accepted/multi"]);
+        assert_eq!(
+            ignored_said(&ignored),
+            "3 `.disabled`, 1 `.md`, 1 `.template`, 1 no extension"
+        );
     }
 
     #[test]

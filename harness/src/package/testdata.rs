@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
+use super::input_validators::{InputArgs, InputArgsYaml};
 use super::metadata::{Metadata, OneOrMany, parse};
 use super::{
     Aggregation, CaseScoring, DefaultFlags, FormatVersion, Group, LegacyGrading, PackageError,
@@ -40,14 +41,14 @@ struct GroupYaml {
     accept_score: Option<f64>,
     reject_score: Option<f64>,
     on_reject: Option<String>,
-    input_validator_flags: Option<IgnoredAny>,
+    input_validator_flags: Option<InputArgsYaml>,
     range: Option<String>,
     // 2023-07.
     output_validator_args: Option<OneOrMany>,
     scoring: Option<ScoringYaml>,
     max_score: Option<ScoreValue>,
     score_aggregation: Option<String>,
-    input_validator_args: Option<IgnoredAny>,
+    input_validator_args: Option<InputArgsYaml>,
     args: Option<OneOrMany>,
     full_feedback: Option<IgnoredAny>,
     hint: Option<IgnoredAny>,
@@ -69,7 +70,7 @@ struct GroupYaml {
 struct CaseYaml {
     args: Option<Vec<String>>,
     output_validator_args: Option<OneOrMany>,
-    input_validator_args: Option<IgnoredAny>,
+    input_validator_args: Option<InputArgsYaml>,
     input_visualizer_args: Option<IgnoredAny>,
     output_visualizer_args: Option<IgnoredAny>,
     full_feedback: Option<IgnoredAny>,
@@ -148,6 +149,8 @@ struct Inherited {
     file: Option<(PathBuf, GroupYaml)>,
     /// The validator arguments in force, and the file that gave them.
     args: (Vec<String>, PathBuf),
+    /// The input validators' arguments in force.
+    input_args: InputArgs,
     /// Whether the group is a sample.
     sample: bool,
     /// How the group is scored, when it is: its aggregation and maximum.
@@ -194,6 +197,7 @@ pub(super) fn read(
     let top = Inherited {
         file: None,
         args: problem_args,
+        input_args: InputArgs::default(),
         sample: false,
         scored: None,
     };
@@ -297,6 +301,16 @@ impl Reading<'_> {
                 let mut all = self.meta.validator_flags.clone();
                 all.extend(own.iter().flat_map(|args| args.words()));
                 here.args = (all, path.clone());
+            }
+            let own = if legacy {
+                &yaml.input_validator_flags
+            } else {
+                &yaml.input_validator_args
+            };
+            if let Some(args) = own {
+                here.input_args = args.args();
+            } else if legacy {
+                here.input_args = InputArgs::default();
             }
         }
         if self.meta.scoring {
@@ -520,9 +534,13 @@ impl Reading<'_> {
 
     /// The output validator's arguments a test case's own `.yaml` at `path` gives, if any: a
     /// later version's, which also refuses arguments for the submission itself.
-    fn case_args(&self, path: &Path) -> Result<Option<Vec<String>>, PackageError> {
+    #[allow(clippy::type_complexity)]
+    fn case_args(
+        &self,
+        path: &Path,
+    ) -> Result<(Option<Vec<String>>, Option<InputArgs>), PackageError> {
         if self.meta.version.is_legacy() || !path.is_file() {
-            return Ok(None);
+            return Ok((None, None));
         }
         let yaml: CaseYaml = parse(path)?;
         if yaml.args.is_some_and(|args| !args.is_empty()) {
@@ -531,11 +549,13 @@ impl Reading<'_> {
                 "`args` (arguments given to the submission) are not supported",
             ));
         }
-        Ok(yaml.output_validator_args.map(|args| {
+        let input = yaml.input_validator_args.as_ref().map(InputArgsYaml::args);
+        let output = yaml.output_validator_args.map(|args| {
             let mut all = self.meta.validator_flags.clone();
             all.extend(args.words());
             all
-        }))
+        });
+        Ok((output, input))
     }
 
     fn case(
@@ -560,7 +580,8 @@ impl Reading<'_> {
             return Err(PackageError::new(&input, "has no `.ans` file beside it"));
         }
         let own = with("yaml");
-        let (args, from) = match self.case_args(&own)? {
+        let (output_args, input_args) = self.case_args(&own)?;
+        let (args, from) = match output_args {
             Some(args) => (args, own),
             None => here.args.clone(),
         };
@@ -595,6 +616,7 @@ impl Reading<'_> {
             is_sample: here.sample,
             group: group.to_owned(),
             validator_args: args.clone(),
+            input_validator_args: input_args.unwrap_or_else(|| here.input_args.clone()),
             default_flags,
             scoring,
         });

@@ -1102,10 +1102,53 @@ fn reads_hello_languages_in_the_formats_languages() {
                 Language::Python3
             ),
             (
+                "mixed/world.sh",
+                ExpectedVerdict::Other("mixed".to_owned()),
+                Language::Bash
+            ),
+            (
                 "wrong_answer/hi.sh",
                 ExpectedVerdict::WrongAnswer,
                 Language::Bash
             ),
         ]
+    );
+    // Its submissions.yaml sets what the one outside the format's folders must get.
+    let rules = package.expectations.expect("its submissions.yaml");
+    assert!(rules.names("mixed/world.sh") && !rules.names("accepted/hello.js"));
+}
+
+#[test]
+fn reads_input_validators_and_the_inputs_they_must_reject() {
+    let package = load(&test_package("sum-floats")).expect("it loads");
+    let validators: Vec<(&str, InputValidatorKind)> = package
+        .input_validators
+        .iter()
+        .map(|validator| (validator.name.as_str(), validator.kind))
+        .collect();
+    assert_eq!(
+        validators,
+        [(
+            "input_validators/validate.py",
+            InputValidatorKind::Program(Language::Python3)
+        )]
+    );
+    let invalid: Vec<&str> = package
+        .invalid_inputs
+        .iter()
+        .map(|input| input.name.as_str())
+        .collect();
+    assert_eq!(
+        invalid,
+        [
+            "invalid_input/not-a-number",
+            "invalid_input/too-many-numbers"
+        ]
+    );
+    // A validator of build and run scripts in a folder of its own is one program.
+    let scripted = load(&test_package("scripted-validator")).expect("it loads");
+    assert_eq!(
+        scripted.input_validators[0].kind,
+        InputValidatorKind::Program(Language::Scripts)
     );
 }

@@ -208,7 +208,7 @@ pub(super) fn drive_with(
             let mut active = (ready[0] && stdout.read_ready())
                 | (ready[1] && stderr.read_ready())
                 | (ready[2] && feed.write_ready());
-            if stdout.overflowed && !overflowed {
+            if stdout.overflowed && !overflowed && !limits.run_past_stdout {
                 reaper::kill_group(group);
             }
             if feed.relay.is_some() {

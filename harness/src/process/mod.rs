@@ -125,8 +125,13 @@ pub struct Limits {
     /// also stopped on the clock at [`Limits::ceiling`], or [`Limits::wall`] where its waiting
     /// cannot be read.
     pub timeout: Duration,
-    /// Bytes of standard output; the program is killed as soon as it writes more.
+    /// Bytes of standard output; the program is killed as soon as it writes more, unless
+    /// [`Limits::run_past_stdout`].
     pub max_stdout: usize,
+    /// Whether a program that writes more than [`Limits::max_stdout`] runs on, what it writes
+    /// past it thrown away, until it ends (too much output) or runs out of its time (a time-out),
+    /// as contest judges run it (output cut at the file size limit), rather than killed at once.
+    pub run_past_stdout: bool,
     /// Bytes of standard error kept: the last ones, where the cause of a crash usually is.
     pub stderr_tail: usize,
     /// Bytes of memory, the program and everything it starts together (where
@@ -169,6 +174,7 @@ impl Limits {
     pub const UNBOUNDED: Limits = Limits {
         timeout: Duration::from_secs(10),
         max_stdout: 1 << 20,
+        run_past_stdout: false,
         stderr_tail: 16 << 10,
         memory: u64::MAX,
         processes: u32::MAX,
@@ -495,6 +501,7 @@ impl crate::kata::StageLimits {
             disk: self.disk.unwrap_or(limits.disk),
             timeout: self.timeout.unwrap_or(limits.timeout),
             max_stdout: self.output.unwrap_or(limits.max_stdout),
+            run_past_stdout: self.run_past_output || limits.run_past_stdout,
             stack: self.stack.or(limits.stack),
             ..limits
         }

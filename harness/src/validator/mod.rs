@@ -13,6 +13,7 @@
 
 pub mod checker;
 pub mod grader;
+pub mod input;
 pub mod interactor;
 
 use std::fs;
@@ -242,15 +243,16 @@ impl Running {
             return Err("an empty command".to_owned());
         };
         let mut command = Command::new(executable);
-        command
-            .args(own)
-            .args(args)
-            .stdin(stdin)
-            .stdout(stdout)
-            .stderr(Stdio::piped());
+        command.args(own).args(args).stdin(stdin).stdout(stdout);
         if let Some(folder) = judge.program.folder() {
             command.current_dir(folder);
         }
+        Running::spawn(command, judge.timeout)
+    }
+
+    /// Starts `command`, its standard error kept, stopped at `timeout` from now.
+    fn spawn(mut command: Command, timeout: Duration) -> Result<(Running, Pipes), String> {
+        command.stderr(Stdio::piped());
         let (mut child, registration) =
             reaper::spawn(&mut command).map_err(|error| error.to_string())?;
         let pipes = Pipes {
@@ -283,7 +285,7 @@ impl Running {
                 registration,
                 exited,
                 stderr,
-                deadline: Instant::now() + judge.timeout,
+                deadline: Instant::now() + timeout,
             },
             pipes,
         ))

@@ -18,6 +18,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         the_cpu_time_of_a_process_it_started_counts_in_proc,
         a_program_that_sleeps_is_stopped_on_the_clock,
         a_flood_of_output_is_cut_at_the_cap,
+        past_the_cap_a_packages_program_runs_on_to_its_end_or_its_time_limit,
         a_case_with_a_stack_limit_has_that_stack,
         nothing_a_case_started_is_left_running,
     )
@@ -140,6 +141,36 @@ fn a_flood_of_output_is_cut_at_the_cap() {
         "{}",
         run.stdout.len()
     );
+    let verdict = harness::judge(&case, &run, capped, &harness::PlainText).verdict;
+    assert_eq!(verdict, Verdict::TooMuchOutput(capped.max_stdout));
+}
+
+/// A problem package's judges cut the output at the cap and let the program run on: a flood
+/// that never ends is a time-out (BAPCtools' `test-fill-stdout.cc`, in `time_limit_exceeded/`),
+/// and one that ends in time is too much output.
+fn past_the_cap_a_packages_program_runs_on_to_its_end_or_its_time_limit() {
+    let timeout = Duration::from_millis(300);
+    let capped = Limits {
+        max_stdout: 64 << 10,
+        run_past_stdout: true,
+        timeout,
+        ..limits()
+    };
+    let case = fixture("quick-exit");
+    let run = run_in(&fake(&["flood"]), &case, Mode::best(), capped);
+    assert!(
+        run.stdout.len() <= capped.max_stdout,
+        "{}",
+        run.stdout.len()
+    );
+    let verdict = harness::judge(&case, &run, capped, &harness::PlainText).verdict;
+    assert!(matches!(verdict, Verdict::TimedOut(_)), "{verdict:?}");
+    let ends = harness::Program::command(vec![
+        "sh".into(),
+        "-c".into(),
+        "head -c 200000 /dev/zero".into(),
+    ]);
+    let run = run_in(&ends, &case, Mode::WholeInput, capped);
     let verdict = harness::judge(&case, &run, capped, &harness::PlainText).verdict;
     assert_eq!(verdict, Verdict::TooMuchOutput(capped.max_stdout));
 }

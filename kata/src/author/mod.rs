@@ -126,6 +126,9 @@ pub fn check(
             Err(error) => found.problems.push(error.into()),
             // A problem package's cases need no hint, and its submissions are its proof.
             Ok(_) if let Some(package) = &kata.package => {
+                found
+                    .problems
+                    .extend(crate::input_validation::check(package, out, style)?);
                 found.problems.extend(crate::submissions::check(
                     &kata, package, selection, out, style,
                 )?);

@@ -11,6 +11,8 @@
 //!   `--submissions` to run some;
 //! - [`one_verdict`]: `kata check` gives the verdict `grade` gives, whatever the caller's
 //!   environment holds (a Python program: `scripts/kata-languages` runs it);
+//! - [`packages`]: `kata dev check` on a problem package of shell scripts: its input validator
+//!   on every test input and on the invalid ones;
 //! - [`watch`]: `kata watch` as a process, re-checking after a save;
 //! - [`languages`]: a project in each language offered, with its real compiler or interpreter
 //!   and a correct solution kept as test data (`tests/solutions/`); C runs in every `cargo
@@ -23,6 +25,7 @@ mod flow;
 mod katas;
 mod languages;
 mod one_verdict;
+mod packages;
 mod setter;
 mod watch;
 
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
     trials.extend(author::trials());
     trials.extend(setter::trials());
     trials.extend(one_verdict::trials());
+    trials.extend(packages::trials());
     // The watch trials mostly wait for a save to be noticed, not for a core.
     test_support::run_with(trials, 2)
 }
