@@ -494,6 +494,8 @@ struct Graded {
     time: Option<Duration>,
     /// A scoring problem's score, in words.
     score: Option<String>,
+    /// A scoring problem's score, where it could be made.
+    points: Option<f64>,
     /// How many cases there are.
     cases: usize,
 }
@@ -565,18 +567,8 @@ fn by_rules(
                 .unwrap_or_default(),
         });
     }
-    let score = if package.scoring {
-        let outcomes: Vec<CaseOutcome> = results.iter().map(outcome).collect();
-        let mut grader = grader;
-        let (_, score) = package
-            .graded(&outcomes, grader.as_mut().map(|g| g as _))
-            .map_err(|error| KataError::Usage(format!("{}: {error}", package.folder.display())))?;
-        Some(score.score)
-    } else {
-        None
-    };
-    broken.extend(expectations.broken(&submission.name, &cases, score));
     let graded = judged(package, &fixtures, &results, grader)?;
+    broken.extend(expectations.broken(&submission.name, &cases, graded.points));
     Ok((graded, broken))
 }
 
@@ -595,6 +587,7 @@ fn judged(
         case: failure.or(slowest).map(name),
         time: slowest.map(CaseResult::time_used),
         score: None,
+        points: None,
         cases: fixtures.len(),
     };
     if !package.scoring {
@@ -625,6 +618,7 @@ fn judged(
             Code::JudgeError => Got::JudgeError,
         };
         graded.score = Some(format!("score {}{of}", score.score));
+        graded.points = Some(score.score);
         return Ok(graded);
     }
     let score = package
@@ -641,6 +635,7 @@ fn judged(
         failed => failed,
     };
     graded.score = Some(format!("score {}{of}", score.score));
+    graded.points = Some(score.score);
     Ok(graded)
 }
 

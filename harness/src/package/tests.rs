@@ -242,14 +242,7 @@ fn reads_scored_groups_and_scores_submissions() {
             ),
         ]
     );
-    let outcome = |accepted| CaseOutcome {
-        verdict: if accepted {
-            Code::Accepted
-        } else {
-            Code::WrongAnswer
-        },
-        score: None,
-    };
+    let outcome = |accepted| outcome(accepted, None);
     let all = vec![outcome(true); package.cases.len()];
     let full = package.score(&all).expect("a score");
     assert_eq!(
@@ -481,14 +474,6 @@ fn infers_the_scores_of_cases_and_groups() {
             CaseScoring::None
         ]
     );
-    let outcome = |accepted, score| CaseOutcome {
-        verdict: if accepted {
-            Code::Accepted
-        } else {
-            Code::WrongAnswer
-        },
-        score,
-    };
     let score = package
         .score(&[
             outcome(true, Some(12.5)),
@@ -526,14 +511,6 @@ fn scores_a_legacy_scoring_problem_by_its_grader_flags() {
         ("data/secret/2.ans", ""),
     ]);
     let package = load(dir.path()).expect("it loads");
-    let outcome = |accepted, score| CaseOutcome {
-        verdict: if accepted {
-            Code::Accepted
-        } else {
-            Code::WrongAnswer
-        },
-        score,
-    };
     let score = package
         .score(&[
             outcome(false, None),
@@ -596,6 +573,16 @@ fn subtasks(custom: bool) -> tempfile::TempDir {
 
 fn case(verdict: Code, score: Option<f64>) -> CaseOutcome {
     CaseOutcome { verdict, score }
+}
+
+/// A case accepted, or a wrong answer, with the score its validator gave.
+fn outcome(accepted: bool, score: Option<f64>) -> CaseOutcome {
+    let verdict = if accepted {
+        Code::Accepted
+    } else {
+        Code::WrongAnswer
+    };
+    case(verdict, score)
 }
 
 #[test]

@@ -19,16 +19,6 @@ pub struct GraderProgram {
     pub program: JudgeProgram,
 }
 
-impl CustomGrader for GraderProgram {
-    fn grade(
-        &mut self,
-        flags: &[String],
-        results: &[GroupResult],
-    ) -> Result<GroupResult, ScoreError> {
-        (&*self).grade(flags, results)
-    }
-}
-
 /// Shared by the gradings of many submissions at once: it keeps nothing between runs.
 impl CustomGrader for &GraderProgram {
     fn grade(
@@ -132,7 +122,7 @@ mod tests {
     #[test]
     fn a_grader_is_given_its_flags_and_the_results_and_its_line_is_the_groups() {
         // It echoes its flags and the lines it read to its standard error, and answers.
-        let mut grader = shell("echo \"$@\" >&2; cat >&2; echo 'WA 2.5'");
+        let mut grader = &shell("echo \"$@\" >&2; cat >&2; echo 'WA 2.5'");
         let result = grader
             .grade(
                 &["min".to_owned(), "subtask_score=10".to_owned()],
@@ -146,7 +136,7 @@ mod tests {
                 score: 2.5
             }
         );
-        let mut failing = shell("echo \"$@\" >&2; cat >&2; exit 3");
+        let mut failing = &shell("echo \"$@\" >&2; cat >&2; exit 3");
         let error = failing
             .grade(&["min".to_owned()], &results())
             .expect_err("it failed");
@@ -161,7 +151,7 @@ mod tests {
 
     #[test]
     fn a_grader_that_writes_no_result_is_a_judge_error() {
-        let error = shell("echo fine")
+        let error = (&shell("echo fine"))
             .grade(&[], &results())
             .expect_err("no result");
         assert!(error.0.contains("gave no result"), "{}", error.0);
