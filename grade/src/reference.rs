@@ -93,14 +93,19 @@ pub fn program(kata: &Kata, stage: &Stage) -> Result<(Program, Option<RunFolder>
         ))),
         Reference::Submission(Some(source)) => {
             let language = harness::package::Language::of_program(source);
-            let built = harness::package::building::build_apart(source, language, "reference")
-                .map_err(|error| {
-                    GradeError::Kata(harness::kata::KataError {
-                        path: source.clone(),
-                        line: None,
-                        message: format!("the accepted submission does not build: {error}"),
-                    })
-                })?;
+            let include = kata
+                .package
+                .as_ref()
+                .and_then(|package| package.include_for(language));
+            let built =
+                harness::package::building::build_apart(source, language, include, "reference")
+                    .map_err(|error| {
+                        GradeError::Kata(harness::kata::KataError {
+                            path: source.clone(),
+                            line: None,
+                            message: format!("the accepted submission does not build: {error}"),
+                        })
+                    })?;
             let program = Program::labelled(built.argv, label);
             Ok((program, Some(RunFolder::holding(built.folder))))
         }

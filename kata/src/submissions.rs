@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use grade::planning::Asked;
 use harness::kata::{Kata, PACKAGE_TIME_LIMIT, StageLimits};
+use harness::languages;
 use harness::package::building::{self, BuildError};
 use harness::package::{
     CaseOutcome, CaseOutcomeOf, CaseVerdict, Code, Expectations, ExpectedVerdict, Package,
@@ -152,6 +153,19 @@ pub fn check(
             ignored_said(&package.ignored_submissions)
         )?;
     }
+    for (name, folder) in &package.includes {
+        let shown = folder.strip_prefix(&package.folder).unwrap_or(folder);
+        writeln!(
+            out,
+            "included: {}/ added to each submission {} before it is built",
+            shown.display(),
+            match languages::by_code(name) {
+                Some(language) => format!("in {}", language.name),
+                None if name == "default" => "in a language with no folder of its own".to_owned(),
+                None => "in no language: its name is no language's code".to_owned(),
+            }
+        )?;
+    }
     let fixed = package.limits.time.fixed();
     // The time limit is inferred from every accepted submission, whichever are selected.
     let to_build: Vec<&Submission> = package
@@ -216,8 +230,19 @@ pub fn check(
     if !graded.is_empty() {
         table.heading(out)?;
     }
-    let mut problems = Vec::new();
+    let mut problems: Vec<Problem> = package
+        .includes_unnamed()
+        .into_iter()
+        .map(|folder| Problem {
+            path: folder.to_owned(),
+            line: None,
+            message: "is named after no language of the format's table, nor `default`: its files \
+                      are added to no submission"
+                .to_owned(),
+        })
+        .collect();
     let mut skipped = Skipped::default();
+    let legacy = package.version.is_legacy();
     in_order(
         &graded,
         selection.jobs,
@@ -241,7 +266,7 @@ pub fn check(
             (Err(_), ..) => Ok(None),
         },
         |one, graded| {
-            let row = row(one, graded?, &mut problems, &mut skipped);
+            let row = row(one, graded?, legacy, &mut problems, &mut skipped);
             table.row(out, &row, style)?;
             out.flush()?;
             Ok::<(), KataError>(())
@@ -259,8 +284,13 @@ fn build<'a>(package: &Package, submission: &'a Submission) -> Built<'a> {
         .unwrap_or(&submission.path)
         .display()
         .to_string();
-    let program = building::build_apart(&submission.path, submission.language, "submission")
-        .map(|built| (Program::labelled(built.argv.clone(), shown.clone()), built));
+    let program = building::build_apart(
+        &submission.path,
+        submission.language,
+        package.include_for(submission.language),
+        "submission",
+    )
+    .map(|built| (Program::labelled(built.argv.clone(), shown.clone()), built));
     Built {
         submission,
         shown,
@@ -270,10 +300,13 @@ fn build<'a>(package: &Package, submission: &'a Submission) -> Built<'a> {
 
 /// The row of `one`, graded as `graded` (`None` where it was not built) with the rules of
 /// `submissions.yaml` it broke where it is held to them, with its problems, or why it is
-/// skipped, added.
+/// skipped, added. Of a `legacy` package, an accepted submission short of the full score, or a
+/// partially accepted one with it, gets its folder's verdict with a warning, as problemtools
+/// (the legacy format's own checker) has it: for some heuristic problems that is expected.
 fn row(
     one: &Built<'_>,
     graded: Option<(Graded, Option<Vec<String>>)>,
+    legacy: bool,
     problems: &mut Vec<Problem>,
     skipped: &mut Skipped,
 ) -> Row {
@@ -333,6 +366,23 @@ fn row(
         return row;
     }
     row.agrees = graded.got.meets(&submission.expected);
+    let warning = match (&submission.expected, graded.got) {
+        (ExpectedVerdict::Accepted, Got::PartiallyAccepted) => {
+            "short of the full score: problemtools warns, consider partially_accepted"
+        }
+        (ExpectedVerdict::PartiallyAccepted, Got::Accepted) => {
+            "the full score: problemtools warns, consider accepted"
+        }
+        _ => "",
+    };
+    if legacy && !warning.is_empty() {
+        row.agrees = Some(true);
+        row.note = Some(match &graded.score {
+            Some(score) => format!("{score}; {warning}"),
+            None => warning.to_owned(),
+        });
+        return row;
+    }
     match row.agrees {
         Some(true) => {}
         Some(false) => {

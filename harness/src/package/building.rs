@@ -131,6 +131,44 @@ impl std::error::Error for BuildError {}
 /// failed compile with the compiler's message, a compiler stopped after
 /// [`COMPILE_TIME_LIMIT`], an unknown language, or a folder without a clear entry point.
 pub fn build(source: &Path, language: Language, into: &Path) -> Result<Vec<OsString>, BuildError> {
+    build_from(source, None, language, into)
+}
+
+/// [`build`], with the files of the folder `include` (a package's `include/<language>/`) added
+/// to the program's, replacing any of the same name, as the format has a package's included
+/// files: both are copied into `<into>/source` and built from there as one folder. A
+/// submission of one file stays the main one, unless an included file has its language's name
+/// for a main file (`__main__.py` or `main.py`, `main.js`, `main.rs`, `Main.java`): a driver,
+/// which the format asks be so named.
+///
+/// # Errors
+///
+/// As [`build`]; [`BuildError::Io`] when the files cannot be copied.
+pub fn build_including(
+    source: &Path,
+    language: Language,
+    include: Option<&Path>,
+    into: &Path,
+) -> Result<Vec<OsString>, BuildError> {
+    let Some(include) = include else {
+        return build(source, language, into);
+    };
+    let staged = into.join("source");
+    fs::create_dir_all(&staged).map_err(|error| io_error(&staged, &error))?;
+    copy(source, &staged)?;
+    copy(include, &staged)?;
+    let main = (!source.is_dir()).then(|| source.file_name()).flatten();
+    build_from(&staged, main, language, into)
+}
+
+/// [`build`], where `main` names the file of a folder taken as its main one when none has the
+/// language's name for it.
+fn build_from(
+    source: &Path,
+    main: Option<&OsStr>,
+    language: Language,
+    into: &Path,
+) -> Result<Vec<OsString>, BuildError> {
     fs::create_dir_all(into).map_err(|error| io_error(into, &error))?;
     let folder = if source.is_dir() {
         source
@@ -170,7 +208,7 @@ pub fn build(source: &Path, language: Language, into: &Path) -> Result<Vec<OsStr
             } else if into.join("__main__.py").is_file() {
                 Some(into.to_path_buf())
             } else {
-                entry(&files, "main.py")
+                entry(&files, "main.py", main)
             };
             let entry = entry
                 .ok_or_else(|| no_entry(source, "`__main__.py`, `main.py` or one `.py` file"))?;
@@ -178,7 +216,7 @@ pub fn build(source: &Path, language: Language, into: &Path) -> Result<Vec<OsStr
         }
         // Interpreted as they are: a syntax check is their build, as kata's learners' is.
         Language::JavaScript | Language::Bash => {
-            let (tool, check, main, what) = match language {
+            let (tool, check, main_name, what) = match language {
                 Language::JavaScript => {
                     ("node", "--check", "main.js", "`main.js` or one `.js` file")
                 }
@@ -186,7 +224,7 @@ pub fn build(source: &Path, language: Language, into: &Path) -> Result<Vec<OsStr
             };
             let files = sources(source, language)?;
             let entry = if source.is_dir() {
-                entry(&files, main)
+                entry(&files, main_name, main)
             } else {
                 files.into_iter().next()
             };
@@ -232,7 +270,7 @@ pub fn build(source: &Path, language: Language, into: &Path) -> Result<Vec<OsStr
         Language::Rust => {
             let files = sources(source, language)?;
             let main = if source.is_dir() {
-                entry(&files, "main.rs")
+                entry(&files, "main.rs", main)
             } else {
                 files.first().cloned()
             };
@@ -274,18 +312,23 @@ pub struct Built {
     pub folder: tempfile::TempDir,
 }
 
-/// [`build`] into a temporary folder of its own (named after `purpose`: `validator`,
-/// `reference`), which lives as long as the [`Built`] program.
+/// [`build_including`] into a temporary folder of its own (named after `purpose`:
+/// `validator`, `reference`), which lives as long as the [`Built`] program.
 ///
 /// # Errors
 ///
 /// As [`build`]; and when no temporary folder can be made.
-pub fn build_apart(source: &Path, language: Language, purpose: &str) -> Result<Built, BuildError> {
+pub fn build_apart(
+    source: &Path,
+    language: Language,
+    include: Option<&Path>,
+    purpose: &str,
+) -> Result<Built, BuildError> {
     let folder = tempfile::Builder::new()
         .prefix(&format!("grade-{purpose}-"))
         .tempdir()
         .map_err(|error| io_error(&std::env::temp_dir(), &error))?;
-    let argv = build(source, language, folder.path())?;
+    let argv = build_including(source, language, include, folder.path())?;
     Ok(Built { argv, folder })
 }
 
@@ -416,7 +459,7 @@ pub fn build_validator(source: &Path, language: Language) -> Result<Validator, B
             Err(error) => return Err(error),
         }
     }
-    let built = build_apart(source, language, "validator")?;
+    let built = build_apart(source, language, None, "validator")?;
     Ok(Validator {
         argv: built.argv,
         folder: built.folder.path().to_owned(),
@@ -593,12 +636,11 @@ fn sources(source: &Path, language: Language) -> Result<Vec<PathBuf>, BuildError
     Ok(files)
 }
 
-/// The file named `name` among `files`, else the only one.
-fn entry(files: &[PathBuf], name: &str) -> Option<PathBuf> {
-    let named = files
-        .iter()
-        .find(|file| file.file_name() == Some(OsStr::new(name)));
-    named
+/// The file named `name` among `files`, else the one named `main`, else the only one.
+fn entry(files: &[PathBuf], name: &str, main: Option<&OsStr>) -> Option<PathBuf> {
+    let named = |name: &OsStr| files.iter().find(|file| file.file_name() == Some(name));
+    named(OsStr::new(name))
+        .or_else(|| main.and_then(named))
         .or(if files.len() == 1 {
             files.first()
         } else {
@@ -690,9 +732,26 @@ fn needs(tool: &str) -> Result<(), BuildError> {
     }
 }
 
+/// The exit status of a shell's "command not found", which a version manager's stand-in
+/// (pyenv's shim for a Python it does not have) gives too.
+const NOT_FOUND: i32 = 127;
+
+/// Whether `tool` runs: `tool --version` ends with another status than [`NOT_FOUND`]. On the
+/// `PATH`, it may be a version manager's stand-in for a version that is not installed.
+fn answers(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.code() != Some(NOT_FOUND))
+}
+
 /// Runs a compile, in a process group of its own that is killed after it (or after
 /// [`COMPILE_TIME_LIMIT`]), keeping what it writes.
 fn run(mut command: Command, tool: &str) -> Result<(), BuildError> {
+    let program = command.get_program().to_owned();
     command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -756,6 +815,11 @@ fn run(mut command: Command, tool: &str) -> Result<(), BuildError> {
             tool: tool.to_owned(),
         }),
         Some(status) if status.success() => Ok(()),
+        Some(status) if status.code() == Some(NOT_FOUND) && program == tool && !answers(tool) => {
+            Err(BuildError::ToolMissing {
+                tool: tool.to_owned(),
+            })
+        }
         Some(_) => {
             let mut message = String::from_utf8_lossy(&stderr).into_owned();
             message.push_str(&String::from_utf8_lossy(&stdout));
@@ -810,6 +874,145 @@ mod tests {
         .expect("write");
         let argv = build(&source, Language::C, &dir.path().join("out")).expect("it builds");
         assert_eq!(output(&argv, "21\n"), "42 84\n");
+    }
+
+    /// Writes `files` (path, text) under `folder`.
+    fn write_all(folder: &Path, files: &[(&str, &str)]) {
+        for (path, text) in files {
+            let path = folder.join(path);
+            fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+            fs::write(path, text).expect("write");
+        }
+    }
+
+    #[test]
+    #[ignore = "starts a compiler; scripts/packages runs it"]
+    fn builds_c_with_a_packages_driver_whose_files_replace_the_submissions() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        write_all(
+            dir.path(),
+            &[
+                ("include/twice.h", "int twice(int x);\n"),
+                (
+                    "include/driver.c",
+                    "#include <stdio.h>\n#include \"twice.h\"\n\
+                     int main(void) { int x; if (scanf(\"%d\", &x) != 1) return 1; \
+                     printf(\"%d\\n\", twice(x)); return 0; }\n",
+                ),
+                (
+                    "one/twice.c",
+                    "#include \"twice.h\"\nint twice(int x) { return 2 * x; }\n",
+                ),
+                (
+                    "folder/twice.c",
+                    "#include \"twice.h\"\nint twice(int x) { return 2 * x; }\n",
+                ),
+                // The submission's own driver, replaced by the package's of the same name.
+                ("folder/driver.c", "int main(void) { return 3; }\n"),
+            ],
+        );
+        let include = dir.path().join("include");
+        for (source, into) in [("one/twice.c", "out-one"), ("folder", "out-folder")] {
+            let argv = build_including(
+                &dir.path().join(source),
+                Language::C,
+                Some(&include),
+                &dir.path().join(into),
+            )
+            .expect("it builds");
+            assert_eq!(output(&argv, "21\n"), "42\n", "{source}");
+        }
+        // Without the package's files, the submission alone does not link.
+        assert!(matches!(
+            build(
+                &dir.path().join("one/twice.c"),
+                Language::C,
+                &dir.path().join("alone")
+            ),
+            Err(BuildError::Failed { .. })
+        ));
+    }
+
+    #[test]
+    #[ignore = "starts a compiler; scripts/packages runs it"]
+    fn a_python_submission_stays_the_main_file_unless_a_driver_is_included() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        write_all(
+            dir.path(),
+            &[
+                ("library/shout.py", "def shout(s):\n    return s.upper()\n"),
+                (
+                    "solution.py",
+                    "from shout import shout\nprint(shout(input()))\n",
+                ),
+                (
+                    "driver/__main__.py",
+                    "import solve\nprint(solve.solve(input()))\n",
+                ),
+                ("solve.py", "def solve(s):\n    return s[::-1]\n"),
+            ],
+        );
+        let argv = build_including(
+            &dir.path().join("solution.py"),
+            Language::Python3,
+            Some(&dir.path().join("library")),
+            &dir.path().join("out-library"),
+        )
+        .expect("it builds");
+        assert_eq!(output(&argv, "abc\n"), "ABC\n");
+        let argv = build_including(
+            &dir.path().join("solve.py"),
+            Language::Python3,
+            Some(&dir.path().join("driver")),
+            &dir.path().join("out-driver"),
+        )
+        .expect("it builds");
+        assert_eq!(output(&argv, "abc\n"), "cba\n");
+    }
+
+    #[test]
+    fn a_tool_that_is_a_stand_in_for_nothing_is_missing_not_failed() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        // A version manager's shim for a version it lacks: 127 whatever it is asked.
+        let shim = dir.path().join("shim");
+        // A compiler that answers, whose compile ends with 127 all the same.
+        let answering = dir.path().join("answering");
+        write_all(
+            dir.path(),
+            &[
+                (
+                    "shim",
+                    "#!/bin/sh\necho \"shim: command not found\" >&2\nexit 127\n",
+                ),
+                (
+                    "answering",
+                    "#!/bin/sh\n[ \"$1\" = --version ] && exit 0\necho \"broken\" >&2\nexit 127\n",
+                ),
+            ],
+        );
+        for tool in [&shim, &answering] {
+            fs::set_permissions(tool, fs::Permissions::from_mode(0o755)).expect("executable");
+            // Another test's child, forked while the script was open for writing, may hold it
+            // for an instant ("text file busy").
+            while Command::new(tool)
+                .output()
+                .is_err_and(|error| error.raw_os_error() == Some(libc::ETXTBSY))
+            {
+                thread::sleep(Duration::from_millis(5));
+            }
+        }
+        let name = |tool: &Path| tool.to_string_lossy().into_owned();
+        assert_eq!(
+            run(Command::new(&shim), &name(&shim)),
+            Err(BuildError::ToolMissing { tool: name(&shim) })
+        );
+        assert_eq!(
+            run(Command::new(&answering), &name(&answering)),
+            Err(BuildError::Failed {
+                tool: name(&answering),
+                message: "broken".to_owned()
+            })
+        );
     }
 
     #[test]

@@ -21,6 +21,7 @@ mod testdata;
 #[cfg(test)]
 mod tests;
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -80,6 +81,35 @@ pub struct Package {
     /// Legacy: the package's own grader, the one program in `graders/`, which groups with
     /// `grading: custom` are graded by.
     pub grader: Option<ProgramSource>,
+    /// The folders of `include/`, by name (a language code of the format's table, or
+    /// `default`): files added to each submission of that language before it is built.
+    pub includes: BTreeMap<String, PathBuf>,
+}
+
+impl Package {
+    /// The folder of files added to each submission in `language` before it is built: its
+    /// language's folder of `include/`, else `include/default/` (as the format says, the
+    /// language's own replaces the default); `None` when the package has neither, or the
+    /// language is none of the format's.
+    #[must_use]
+    pub fn include_for(&self, language: Language) -> Option<&Path> {
+        let code = language.code()?;
+        self.includes
+            .get(code)
+            .or_else(|| self.includes.get("default"))
+            .map(PathBuf::as_path)
+    }
+
+    /// The folders of `include/` named after no language of the format's table, nor
+    /// `default`, whose files are never added to a submission.
+    #[must_use]
+    pub fn includes_unnamed(&self) -> Vec<&Path> {
+        self.includes
+            .iter()
+            .filter(|(name, _)| *name != "default" && crate::languages::by_code(name).is_none())
+            .map(|(_, path)| path.as_path())
+            .collect()
+    }
 }
 
 /// A program of the package's own, given by its source.
@@ -451,7 +481,22 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
         input_validators: input_validators::find(folder)?,
         invalid_inputs: input_validators::invalid(folder)?,
         grader,
+        includes: includes(folder)?,
     })
+}
+
+/// The folders of the package's `include/`, by name.
+fn includes(folder: &Path) -> Result<BTreeMap<String, PathBuf>, PackageError> {
+    let include = folder.join("include");
+    if !include.is_dir() {
+        return Ok(BTreeMap::new());
+    }
+    Ok(sorted_names(&include)?
+        .into_iter()
+        .map(|name| (include.join(&name), name))
+        .filter(|(path, _)| path.is_dir())
+        .map(|(path, name)| (name, path))
+        .collect())
 }
 
 /// The package's limits, as `problem.yaml` and a [`TIMELIMIT_FILE`] give them.

@@ -93,6 +93,27 @@ impl Language {
     }
 }
 
+impl Language {
+    /// Its code in the format's table of languages (`cpp`, `python3`), which names its folder
+    /// of `include/`; `None` for build and run scripts and an unknown language.
+    #[must_use]
+    pub fn code(self) -> Option<&'static str> {
+        Some(match self {
+            Language::C => "c",
+            Language::Cpp => "cpp",
+            Language::Python3 => "python3",
+            Language::Python2 => "python2",
+            Language::Java => "java",
+            Language::Kotlin => "kotlin",
+            Language::Rust => "rust",
+            Language::JavaScript => "javascript",
+            Language::Bash => "bash",
+            Language::Named(named) => named.code,
+            Language::Scripts | Language::Unknown => return None,
+        })
+    }
+}
+
 impl fmt::Display for Language {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -1139,3 +1139,48 @@ fn reads_input_validators_and_the_inputs_they_must_reject() {
         InputValidatorKind::Program(Language::Scripts)
     );
 }
+
+#[test]
+fn reads_the_included_files_of_included_driver() {
+    let folder = test_package("included-driver");
+    let package = load(&folder).expect("it loads");
+    let include = folder.join("include");
+    assert_eq!(
+        package.include_for(Language::Cpp),
+        Some(include.join("cpp").as_path())
+    );
+    assert_eq!(
+        package.include_for(Language::Python3),
+        Some(include.join("python3").as_path())
+    );
+    assert_eq!(package.include_for(Language::Java), None);
+    assert!(package.includes_unnamed().is_empty());
+}
+
+#[test]
+fn a_languages_own_included_files_replace_the_default_ones() {
+    let dir = package_of(&with(&[
+        ("problem.yaml", "name: Included\n"),
+        ("include/default/lib.txt", "default\n"),
+        ("include/cpp/lib.h", "// C++\n"),
+        ("include/klingon/lib.kl", "?\n"),
+        ("include/notes.md", "not a folder\n"),
+    ]));
+    let package = load(dir.path()).expect("it loads");
+    let include = dir.path().join("include");
+    assert_eq!(
+        package.include_for(Language::Cpp),
+        Some(include.join("cpp").as_path())
+    );
+    assert_eq!(
+        package.include_for(Language::Python3),
+        Some(include.join("default").as_path())
+    );
+    // Build and run scripts are no submission's language.
+    assert_eq!(package.include_for(Language::Scripts), None);
+    assert_eq!(package.includes.len(), 3);
+    assert_eq!(
+        package.includes_unnamed(),
+        [include.join("klingon").as_path()]
+    );
+}

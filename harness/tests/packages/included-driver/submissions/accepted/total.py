@@ -1,0 +1,3 @@
+import sumlib
+
+sumlib.answer(sum(sumlib.values()))
