@@ -34,6 +34,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             "setter::rows_keep_the_packages_order_whatever_ends_first",
             order_kept,
         ),
+        test(
+            "setter::a_legacy_package_adds_its_included_files_and_only_warns_of_a_score",
+            legacy_included_and_scored,
+        ),
         slow(
             Trial::test("setter::the_rows_of_a_package_kept_as_test_data", || {
                 test_support::within(
@@ -57,16 +61,25 @@ struct Echo {
 impl Echo {
     /// The package with `submissions`, each a path under `submissions/` and its script.
     fn new(submissions: &[(&str, &str)]) -> Echo {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let folder = dir.path().join("echo");
-        let echo = Echo { _dir: dir, folder };
-        echo.write(
-            "problem.yaml",
+        Echo::with(
             "problem_format_version: 2025-09\ntype: pass-fail\nname: Echo\n\
              uuid: 3f6b1c2a-0000-4000-8000-000000000000\nlicense: cc0\n\
              rights_owner: author\nlimits:\n  time_limit: 1\n",
-        );
-        echo.write("statement/problem.en.md", "Echo the line.\n");
+            &[("statement/problem.en.md", "Echo the line.\n")],
+            submissions,
+        )
+    }
+
+    /// The package whose `problem.yaml` is `problem`, with the files `extra` (path and text)
+    /// and `submissions`.
+    fn with(problem: &str, extra: &[(&str, &str)], submissions: &[(&str, &str)]) -> Echo {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let folder = dir.path().join("echo");
+        let echo = Echo { _dir: dir, folder };
+        echo.write("problem.yaml", problem);
+        for (path, text) in extra {
+            echo.write(path, text);
+        }
         for (name, line) in [
             ("sample/1", "a"),
             ("secret/01-word", "b"),
@@ -326,6 +339,87 @@ fn order_kept() {
         .and_then(|seconds| seconds.parse().ok())
         .expect("a time");
     assert!(slow < 0.2, "{rows:?}");
+}
+
+fn legacy_included_and_scored() {
+    // A legacy scoring problem whose secret cases score one each, accepted if any is: a
+    // submission that passes one of its two cases is accepted with half the full score.
+    let echo = Echo::with(
+        "name: Echo\ntype: scoring\nlicense: cc0\nrights_owner: author\n",
+        &[
+            ("problem_statement/problem.en.tex", "Echo the line.\n"),
+            (
+                "data/testdata.yaml",
+                "on_reject: continue\nrange: 0 2\ngrader_flags: ignore_sample\n",
+            ),
+            (
+                "data/secret/testdata.yaml",
+                "on_reject: continue\nrange: 0 2\ngrader_flags: sum accept_if_any_accepted\n",
+            ),
+            ("include/bash/say.sh", "say() { echo \"$1\"; }\n"),
+        ],
+        &[
+            (
+                "accepted/echo.sh",
+                ". \"$(dirname \"$0\")/say.sh\"\nread -r line\nsay \"$line\"\n",
+            ),
+            (
+                "accepted/first-word.sh",
+                ". \"$(dirname \"$0\")/say.sh\"\nread -r word rest\nsay \"$word\"\n",
+            ),
+            (
+                "partially_accepted/echo.sh",
+                ". \"$(dirname \"$0\")/say.sh\"\nread -r line\nsay \"$line\"\n",
+            ),
+            (
+                "wrong_answer/shout.sh",
+                ". \"$(dirname \"$0\")/say.sh\"\nread -r line\nsay \"$line!\"\n",
+            ),
+        ],
+    );
+    let ran = echo.check(&[]);
+    assert_eq!(ran.status, 0, "{ran:?}");
+    assert!(
+        ran.out.contains(
+            "included: include/bash/ added to each submission in Bash before it is built\n"
+        ),
+        "{}",
+        ran.out
+    );
+    let rows = rows(&ran);
+    let got: Vec<(&str, &str, String)> = rows
+        .iter()
+        .map(|row| (row[0].as_str(), row[2].as_str(), row[5..].join(" ")))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "submissions/accepted/echo.sh",
+                "accepted",
+                "score 2 of 2".to_owned()
+            ),
+            (
+                "submissions/accepted/first-word.sh",
+                "partially_accepted",
+                "score 1 of 2; short of the full score: problemtools warns, consider \
+                 partially_accepted"
+                    .to_owned()
+            ),
+            (
+                "submissions/partially_accepted/echo.sh",
+                "accepted",
+                "score 2 of 2; the full score: problemtools warns, consider accepted".to_owned()
+            ),
+            (
+                "submissions/wrong_answer/shout.sh",
+                "wrong_answer",
+                "score 0 of 2".to_owned()
+            ),
+        ],
+        "{}",
+        ran.out
+    );
 }
 
 /// `harness/tests/packages/NAME`.
