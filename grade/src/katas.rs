@@ -340,7 +340,11 @@ fn package_judges(
             timeout: harness::validator::DEFAULT_TIMEOUT,
         });
         fixture.judge = if *interactive {
-            CaseJudge::Interactor { judge, runs: 1 }
+            CaseJudge::Interactor {
+                judge,
+                runs: 1,
+                as_it_comes: true,
+            }
         } else {
             CaseJudge::Checker(judge)
         };

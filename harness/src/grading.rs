@@ -148,10 +148,15 @@ impl Case<'_> {
                     judge_validated(&run, limits, &validation, fixture.exit_status, None);
                 (judgement, run, None)
             }
-            CaseJudge::Interactor { judge, runs } => {
+            CaseJudge::Interactor {
+                judge,
+                runs,
+                as_it_comes,
+            } => {
                 let mut played = None;
                 for _ in 0..*runs {
-                    let (judgement, run, conversation) = self.play(program, judge, how, sandbox)?;
+                    let (judgement, run, conversation) =
+                        self.play(program, (judge, *as_it_comes), how, sandbox)?;
                     let failed = !judgement.verdict.passed();
                     played = Some((judgement, run, Some(Box::new(conversation))));
                     if failed {
@@ -191,18 +196,18 @@ impl Case<'_> {
         }
     }
 
-    /// One run of `program` beside `interactor`: its judgement, the run, and the case as it was
-    /// played (the conversation for its transcript).
+    /// One run of `program` beside `interactor`, what it writes given as it comes or not: its
+    /// judgement, the run, and the case as it was played (the conversation for its transcript).
     fn play(
         &self,
         program: &Program,
-        interactor: &JudgeProgram,
+        (interactor, as_it_comes): (&JudgeProgram, bool),
         how: Grading<'_>,
         sandbox: &Sandbox,
     ) -> io::Result<(Judgement, Run, Fixture)> {
         let fixture = self.fixture;
         let (run, inputs, interacted) = interactor::play(
-            interactor,
+            (interactor, as_it_comes),
             (&fixture.transcript.stdin(), &fixture.transcript.stdout()),
             program,
             (how.limits, how.limits.ceiling()),

@@ -1263,7 +1263,12 @@ mod tests {
         assert_eq!((interactor.role, interactor.runs), (Role::Interactor, 5));
         assert_eq!(interactor.timeout, JUDGE_TIMEOUT);
         let folder = Path::new("/kata");
-        let CaseJudge::Interactor { judge, runs: 5 } = interactor.case_judge(folder) else {
+        let CaseJudge::Interactor {
+            judge,
+            runs: 5,
+            as_it_comes: false,
+        } = interactor.case_judge(folder)
+        else {
             panic!("an interactor of five runs");
         };
         assert_eq!(judge.program.folder(), Some(folder));

@@ -31,6 +31,7 @@
 //! messages would wake as often as the two programs do, and on a virtual machine waking an idle
 //! core costs more than a message.
 
+use std::collections::VecDeque;
 use std::fs;
 use std::io::{self, Write};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
@@ -58,6 +59,10 @@ pub struct Partner {
     pub group: i32,
     /// When it is out of time: the program's input ends then.
     pub deadline: Instant,
+    /// Whether what it writes goes to the program as it comes, as the judges of problem
+    /// packages join the two by pipes (a megabyte of data is not given a line at a time), rather
+    /// than a line at a time when the program waits.
+    pub as_it_comes: bool,
 }
 
 /// What became of a conversation, and what is left of the partner's pipes once the program has
@@ -108,8 +113,10 @@ pub(super) struct Relay {
     forwarded: usize,
     /// The program's output not yet written to the partner.
     to_partner: Vec<u8>,
-    /// The partner's output not yet given to the program.
-    held: Vec<u8>,
+    /// The partner's output not yet given to the program: a queue, as it is given a line at a
+    /// time from its front while more comes at its back (a megabyte given line by line would
+    /// otherwise move the rest each line).
+    held: VecDeque<u8>,
     /// How much the program had written when it was last given a line.
     last_given_at: Option<usize>,
     stalled: bool,
@@ -120,6 +127,8 @@ pub(super) struct Relay {
     awaited: Duration,
     /// Where the partner's output is read into, kept from one read to the next.
     chunk: Box<[u8]>,
+    /// [`Partner::as_it_comes`].
+    as_it_comes: bool,
 }
 
 impl Relay {
@@ -134,13 +143,14 @@ impl Relay {
             deadline: partner.deadline,
             forwarded: 0,
             to_partner: Vec::new(),
-            held: Vec::new(),
+            held: VecDeque::new(),
             last_given_at: None,
             stalled: false,
             partner_ended_first: false,
             awaiting: None,
             awaited: Duration::ZERO,
             chunk: vec![0; 8192].into_boxed_slice(),
+            as_it_comes: partner.as_it_comes,
         })
     }
 
@@ -245,7 +255,7 @@ impl Relay {
         }
         let held = &mut self.held;
         let reading = super::drive::read_now(output, &mut self.chunk, |bytes| {
-            held.extend_from_slice(bytes);
+            held.extend(bytes);
             held.len() < MOST_HELD
         });
         if reading.ended {
@@ -253,6 +263,26 @@ impl Relay {
             self.partner_ended_first = true;
         }
         reading.came || reading.ended
+    }
+
+    /// [`Partner::as_it_comes`].
+    pub(super) fn as_it_comes(&self) -> bool {
+        self.as_it_comes
+    }
+
+    /// Everything held, a line an input (and what follows the last line break), each given
+    /// when the program had written `written` bytes.
+    pub(super) fn take_held(&mut self, written: usize) -> Vec<Input> {
+        let mut inputs = Vec::new();
+        while let Some(input) = self.next_piece(false, written) {
+            inputs.push(input);
+        }
+        inputs
+    }
+
+    /// Whether the partner has ended its output, or is out of time: nothing more comes.
+    pub(super) fn partner_done(&self) -> bool {
+        self.output.is_none() || Instant::now() >= self.deadline
     }
 
     /// What to give a program that has written `written` bytes and has taken all it was given
@@ -497,6 +527,7 @@ mod tests {
             output: child.stdout.take().expect("its output"),
             group,
             deadline: Instant::now() + Duration::from_secs(60),
+            as_it_comes: false,
         };
         let relay = Relay::new(partner).expect("its pipes");
         let waiting = Instant::now() + Duration::from_secs(10);
@@ -533,6 +564,40 @@ mod tests {
         let mut output = program_writes.try_clone().expect("a clone");
         output.write_all(b"answer\n").expect("written");
         assert!(!relay.partner_waits(program()));
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+
+    #[test]
+    fn a_partner_given_as_it_comes_has_all_it_wrote_given_a_line_an_input() {
+        let mut child = Command::new("sh")
+            .args(["-c", "printf 'a\\nb\\nc'; read line"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("sh starts");
+        let partner = Partner {
+            input: child.stdin.take().expect("its input"),
+            output: child.stdout.take().expect("its output"),
+            group: i32::try_from(child.id()).expect("a pid"),
+            deadline: Instant::now() + Duration::from_secs(60),
+            as_it_comes: true,
+        };
+        let mut relay = Relay::new(partner).expect("its pipes");
+        assert!(relay.as_it_comes());
+        let waiting = Instant::now() + Duration::from_secs(10);
+        while relay.held.len() < 5 {
+            assert!(Instant::now() < waiting, "the partner never wrote");
+            relay.pump(b"", true);
+            thread::sleep(Duration::from_millis(1));
+        }
+        let given: Vec<Vec<u8>> = relay
+            .take_held(7)
+            .into_iter()
+            .map(|input| input.bytes)
+            .collect();
+        assert_eq!(given, [b"a\n".to_vec(), b"b\n".to_vec(), b"c".to_vec()]);
+        assert!(!relay.holds() && !relay.partner_done());
         let _ = child.kill();
         let _ = child.wait();
     }

@@ -393,9 +393,25 @@ impl<'a> Feed<'a> {
         if self.close_when_written {
             return moved;
         }
+        let written = stdout.kept.len();
+        if relay.as_it_comes() {
+            // Given once the pipe has taken what was given before, so that the program's
+            // input holds up the partner as a pipe between them would.
+            if self.sent == self.pending.len() {
+                let inputs = relay.take_held(written);
+                if inputs.is_empty() && relay.partner_done() {
+                    self.stdin = None;
+                    moved = true;
+                }
+                for input in inputs {
+                    self.give_input(input, written);
+                    moved = true;
+                }
+            }
+            return moved;
+        }
         // Asked of the pipe only when there is something to give.
         let taken = || self.sent == self.pending.len() && unread(stdin.as_fd()) == Some(0);
-        let written = stdout.kept.len();
         if let Some(next) = relay.reply(written, taken) {
             match next {
                 Some(input) => self.give_input(input, written),

@@ -30,7 +30,8 @@ pub struct Interacted {
 }
 
 /// Plays one case: `program`, in `sandbox` and within `limits`, beside `judge` started on a
-/// case whose input is `input` and whose answer is `answer`. The interactor may run for as long
+/// case whose input is `input` and whose answer is `answer`, what it writes given to the
+/// program `as_it_comes` or a line at a time. The interactor may run for as long
 /// as the program may on the clock (`program_time`) and its own deadline beyond, and for no
 /// more than its own deadline once the program has ended. Returns the program's run, the inputs
 /// it was given, and what the interaction came to.
@@ -40,7 +41,7 @@ pub struct Interacted {
 /// The grader's own failure: the interactor's files could not be written, or the program could
 /// not be run.
 pub fn play(
-    judge: &JudgeProgram,
+    (judge, as_it_comes): (&JudgeProgram, bool),
     (input, answer): (&[u8], &[u8]),
     program: &Program,
     (limits, program_time): (Limits, Duration),
@@ -70,6 +71,7 @@ pub fn play(
         output: stdout,
         group: running.registration.group(),
         deadline: running.deadline,
+        as_it_comes,
     };
     let played = process::run_conversing(program, partner, limits, sandbox);
     let (run, inputs, mut conversed) = match played {

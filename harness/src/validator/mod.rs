@@ -77,6 +77,10 @@ pub enum CaseJudge {
         judge: Arc<JudgeProgram>,
         /// How many times the case is played, each run judged.
         runs: usize,
+        /// Whether what the interactor writes goes to the program as it comes, as a problem
+        /// package's judges join the two by pipes, rather than a line at a time when the
+        /// program waits for it (a kata's one answer at a time).
+        as_it_comes: bool,
     },
 }
 
@@ -398,6 +402,7 @@ impl JudgeSpec {
             Role::Interactor => CaseJudge::Interactor {
                 judge,
                 runs: self.runs,
+                as_it_comes: false,
             },
         }
     }

@@ -55,6 +55,7 @@ fn interactor(step: &[&str], runs: usize) -> CaseJudge {
     CaseJudge::Interactor {
         judge: judge_doing(step, Duration::from_millis(300)),
         runs,
+        as_it_comes: false,
     }
 }
 
@@ -329,6 +330,7 @@ fn an_interactor_that_floods_a_program_is_stopped() {
     let flooding = CaseJudge::Interactor {
         judge: judge_doing(&["flood"], Duration::from_millis(100)),
         runs: 1,
+        as_it_comes: false,
     };
     let case = case("hello-conversation.in", flooding);
     let started = Instant::now();
