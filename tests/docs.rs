@@ -1,9 +1,9 @@
-//! The documentation holds together: every page of the book is in its `SUMMARY.md` and every
-//! entry there is a page, every relative link of the README, the book, the benchmark records,
-//! `CHANGELOG.md` and `CONTRIBUTING.md` reaches a file (and a heading, where it names one), the
-//! README stays short enough to be read first, and every console example of the README and the
-//! book is run ([`crate::examples`]) or says why not. Plain reads of a few dozen files:
-//! milliseconds.
+//! The documentation holds together: every page of the book (its dated records of measurements
+//! among them) is in its `SUMMARY.md` and every entry there is a page, every relative link of the
+//! README, the book, `CHANGELOG.md` and `CONTRIBUTING.md` reaches a file (and a heading, where it
+//! names one), the README stays short enough to be read first, and every console example of the
+//! README and the book is run ([`crate::examples`]) or says why not. Plain reads of a few dozen
+//! files: milliseconds.
 
 use std::collections::BTreeSet;
 use std::fs;
