@@ -1,9 +1,9 @@
-//! The documentation holds together: every page of the book is in its `SUMMARY.md` and every
-//! entry there is a page, every relative link of the README, the book, the benchmark records,
-//! `CHANGELOG.md` and `CONTRIBUTING.md` reaches a file (and a heading, where it names one), the
-//! README stays short enough to be read first, and every console example of the README and the
-//! book is run ([`crate::examples`]) or says why not. Plain reads of a few dozen files:
-//! milliseconds.
+//! The documentation holds together: every page of the book (its dated records of measurements
+//! among them) is in its `SUMMARY.md`, titled there as its first heading, and every entry there
+//! is a page, every relative link of the README, the book, `CHANGELOG.md` and `CONTRIBUTING.md`
+//! reaches a file (and a heading, where it names one), the README stays short enough to be read
+//! first, and every console example of the README and the book is run ([`crate::examples`]) or
+//! says why not. Plain reads of a few dozen files: milliseconds.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -17,6 +17,7 @@ use crate::katas::workspace;
 pub(crate) fn trials() -> Vec<Trial> {
     test_support::tests!("docs":
         every_page_of_the_book_is_in_the_summary_and_every_entry_is_a_page,
+        every_entry_of_the_summary_is_titled_as_its_page,
         every_relative_link_reaches_a_file_and_its_heading,
         the_readme_is_at_most_200_lines,
         every_console_example_is_run_or_says_why_not,
@@ -140,6 +141,61 @@ fn every_page_of_the_book_is_in_the_summary_and_every_entry_is_a_page() {
     assert!(
         unlisted.is_empty(),
         "pages SUMMARY.md does not list: {unlisted:#?}"
+    );
+}
+
+/// The links `[title](target)` of `text` (a summary, which has no code) with their titles,
+/// each with its line.
+fn titled_links(text: &str) -> Vec<(usize, String, String)> {
+    let mut found = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let mut rest = line;
+        while let Some(open) = rest.find('[') {
+            let Some(close) = rest[open..].find("](") else {
+                break;
+            };
+            let title = &rest[open + 1..open + close];
+            let after = &rest[open + close + 2..];
+            let Some(end) = after.find(')') else { break };
+            found.push((number + 1, title.to_owned(), after[..end].trim().to_owned()));
+            rest = &after[end..];
+        }
+    }
+    found
+}
+
+/// The text of the first heading of `text`, without its `#`s.
+fn first_heading(text: &str) -> Option<&str> {
+    text.lines()
+        .find(|line| line.starts_with('#'))
+        .map(|line| line.trim_start_matches('#').trim())
+}
+
+// The sidebar and the page's tab show the summary's title, the page its heading: one name for
+// both, so that a page retitled is not listed under its old title.
+fn every_entry_of_the_summary_is_titled_as_its_page() {
+    let book = book();
+    let summary = read(&book.join("SUMMARY.md"));
+    let entries = titled_links(&summary);
+    assert_eq!(
+        entries.len(),
+        links(&summary).len(),
+        "SUMMARY.md's entries, read with their titles: {entries:#?}"
+    );
+    let mut wrong = Vec::new();
+    for (line, title, target) in entries {
+        let page = read(&book.join(&target));
+        let heading = first_heading(&page).unwrap_or_default();
+        if heading != title {
+            wrong.push(format!(
+                "SUMMARY.md:{line}: `{title}`, but {target} is headed `{heading}`"
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "entries titled otherwise than their pages:\n{}",
+        wrong.join("\n")
     );
 }
 

@@ -11,6 +11,7 @@
 //!   every console example run or marked as not run);
 //! - [`examples`]: every console example of the README and the book, run;
 //! - [`reference`]: the option reference against the command lines' definitions, both ways;
+//! - [`manifest`]: the manifest's reference against the keys its parser reads, both ways;
 //! - [`feedback`]: the report on every fixture of every kata, its output changed, never shows a
 //!   difference that is none.
 //!
@@ -28,6 +29,7 @@ mod examples;
 mod feedback;
 mod fixtures;
 mod katas;
+mod manifest;
 mod process;
 mod reference;
 mod stages;
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
     trials.extend(fixtures::trials());
     trials.extend(docs::trials());
     trials.extend(reference::trials());
+    trials.extend(manifest::trials());
     // A fixture's trial mostly waits for the reference it runs, not for a core.
     test_support::run_with(trials, 2)
 }
