@@ -225,16 +225,38 @@ impl Case<'_> {
     }
 }
 
-/// `fixture` as `run` played it, given `inputs` by an interactor: its transcript the whole
-/// conversation, each input where it was given.
+/// How many of the inputs an interactor gave a case's record of the conversation keeps, with
+/// what the program wrote before the next: a report shows a conversation's beginning, and one of
+/// a hundred thousand exchanges kept whole (40 MB in its parsed transcript) in the result of
+/// each of a package's hundreds of cases would hold gigabytes.
+pub const MOST_RECORDED_INPUTS: usize = 1000;
+
+/// `fixture` as `run` played it, given `inputs` by an interactor: its transcript the
+/// conversation, each input where it was given, up to [`MOST_RECORDED_INPUTS`] inputs and what
+/// the program wrote before the next.
 fn conversation(fixture: &Fixture, run: &Run, inputs: &[Input]) -> Fixture {
-    let given: String = inputs.iter().map(Input::line_end).collect();
+    let recorded = &inputs[..inputs.len().min(MOST_RECORDED_INPUTS)];
+    let given: String = recorded.iter().map(Input::line_end).collect();
     let given = Transcript::parse(&given).unwrap_or_else(|_| fixture.transcript.clone());
-    let body = run.transcript(&given);
+    let cut = run.interleaving.as_ref().and_then(|record| {
+        let next = *record.given.get(recorded.len())?;
+        let shown = crate::interleaving::Interleaving {
+            given: record.given[..recorded.len()].to_vec(),
+            asked_for_more: None,
+        };
+        Some(shown.transcript(&given, &run.stdout[..next.min(run.stdout.len())], false))
+    });
+    let body = cut.unwrap_or_else(|| run.transcript(&given));
+    // The case's own transcript (a package case's whole input, read a line an input) is not
+    // copied into every result.
     Fixture {
+        name: fixture.name.clone(),
+        path: fixture.path.clone(),
+        exit_status: fixture.exit_status,
+        hint: fixture.hint.clone(),
         transcript: Transcript::parse(&body).unwrap_or(given),
         body,
-        ..fixture.clone()
+        judge: fixture.judge.clone(),
     }
 }
 
@@ -254,8 +276,57 @@ pub(crate) fn every_case() -> Grading<'static> {
 #[cfg(test)]
 mod tests {
     use std::thread;
+    use std::time::Duration;
 
     use super::*;
+
+    #[test]
+    fn a_long_conversations_record_keeps_its_beginning() {
+        let fixture =
+            crate::fixture::input_case(std::path::Path::new("long.in"), b"settings\n", b"", None);
+        // Each input is answered by a line of the program's.
+        let count = MOST_RECORDED_INPUTS + 5;
+        let inputs: Vec<Input> = (0..count)
+            .map(|n| Input {
+                written: n.to_string(),
+                prompt: Vec::new(),
+                bytes: format!("{n}\n").into_bytes(),
+                ends_input: false,
+            })
+            .collect();
+        let mut stdout = Vec::new();
+        let mut given = Vec::new();
+        for n in 0..count {
+            given.push(stdout.len());
+            stdout.extend_from_slice(format!("got {n}\n").as_bytes());
+        }
+        let run = Run {
+            outcome: Outcome::Exited(0),
+            stdout,
+            stderr: Vec::new(),
+            duration: Duration::ZERO,
+            cpu_time: None,
+            interleaving: Some(crate::interleaving::Interleaving {
+                given,
+                asked_for_more: None,
+            }),
+        };
+        let played = conversation(&fixture, &run, &inputs);
+        assert_eq!(played.transcript.inputs().len(), MOST_RECORDED_INPUTS);
+        let last = MOST_RECORDED_INPUTS - 1;
+        assert!(
+            played.body.starts_with("> 0\ngot 0\n> 1\ngot 1\n"),
+            "{}",
+            &played.body[..40]
+        );
+        // It ends with the answer to the last input kept, before the next was given.
+        assert!(
+            played.body.ends_with(&format!("> {last}\ngot {last}\n")),
+            "{}",
+            &played.body[played.body.len() - 40..]
+        );
+        assert_eq!(played.name, "long");
+    }
     use crate::sandbox::Shared;
     use crate::slots::{Slots, meeting};
 
