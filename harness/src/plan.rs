@@ -5,6 +5,7 @@
 //! kata or the options for one more piece.
 
 use std::any::Any;
+use std::borrow::Cow;
 use std::io;
 use std::path::PathBuf;
 
@@ -123,13 +124,15 @@ impl StagePlan {
         &self,
         program: &Program,
         sandbox: &Sandbox,
-    ) -> io::Result<(Vec<Fixture>, Vec<CaseResult>)> {
+    ) -> io::Result<(Cow<'_, [Fixture]>, Vec<CaseResult>)> {
         let how = self.how();
         let mut results = grading::grade(program, &self.cases, how, sandbox)?;
-        let mut fixtures = self.cases.clone();
+        // The plan's own cases, not a copy for each program graded: a package's cases, read,
+        // can take gigabytes.
         let Some(RuleCases { cases, rules }) = &self.rule_cases else {
-            return Ok((fixtures, results));
+            return Ok((Cow::Borrowed(&self.cases), results));
         };
+        let mut fixtures = self.cases.clone();
         let every_case_passed =
             results.len() == fixtures.len() && all_passed(&results, self.criterion);
         let graded = if self.all || every_case_passed {
@@ -150,7 +153,7 @@ impl StagePlan {
             results.push(result);
         }
         fixtures.extend(cases[run..].iter().map(rules::placeholder));
-        Ok((fixtures, results))
+        Ok((Cow::Owned(fixtures), results))
     }
 
     /// The results model of one program graded on `fixtures`, under `heading`, each case

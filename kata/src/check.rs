@@ -176,7 +176,7 @@ pub fn check(
                 let (graded, results) = plan
                     .grade(&program, &plan.sandbox(&[]))
                     .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
-                fixtures = graded;
+                fixtures = graded.into_owned();
                 Outcome::Graded {
                     program: program.label().to_owned(),
                     results,
