@@ -107,8 +107,8 @@ impl std::error::Error for BuildError {}
 /// command line that runs it.
 ///
 /// - C: `gcc -O2 -std=gnu17 -I <source folder> <files> -o <into>/program -lm`; C++ the same with
-///   `g++ -std=gnu++17`. The source's folder on the include path finds a validator's
-///   `validate.h` beside it.
+///   `g++ -std=gnu++23`: the standards problemtools and BAPCtools build with. The source's
+///   folder on the include path finds a validator's `validate.h` beside it.
 /// - Python 3: the files copied into `into`, their syntax checked (`python3 -m py_compile`);
 ///   run as `python3 <file>`, or for a folder `python3 <into>` (its `__main__.py`), else its
 ///   `main.py`, else its one `.py` file.
@@ -180,7 +180,7 @@ fn build_from(
         Language::C | Language::Cpp => {
             let (tool, standard) = match language {
                 Language::C => ("gcc", "-std=gnu17"),
-                _ => ("g++", "-std=gnu++17"),
+                _ => ("g++", "-std=gnu++23"),
             };
             let mut command = Command::new(tool);
             command.args(["-O2", standard]).arg("-I").arg(folder);
@@ -343,7 +343,7 @@ pub struct Kept {
 
 /// What the cache's entries are made by: changed whenever [`build`] makes something else of the
 /// same source, so that no entry of an older recipe is used.
-const RECIPE: &str = "grade build recipe 1";
+const RECIPE: &str = "grade build recipe 2";
 /// The file of an entry that says how to run it and what it holds, written last.
 const MANIFEST: &str = ".kept";
 /// How long a folder being built may be left in the cache before it is taken for one a killed
