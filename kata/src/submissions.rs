@@ -16,9 +16,10 @@ use harness::languages;
 use harness::package::building::{self, BuildError};
 use harness::package::{
     CaseOutcome, CaseOutcomeOf, CaseVerdict, Code, Expectations, ExpectedVerdict, Package,
-    SUBMISSIONS_YAML, Submission, ignored_said,
+    SUBMISSIONS_YAML, Score, Submission, ignored_said,
 };
 use harness::plan::StagePlan;
+use harness::report::format::points;
 use harness::sandbox::{Sandbox, Shared};
 use harness::slots::Slots;
 use harness::validator::JudgeProgram;
@@ -654,9 +655,6 @@ fn judged(
                 return Ok(graded);
             }
         };
-        let of = score
-            .max
-            .map_or_else(String::new, |max| format!(" of {}", points(max)));
         graded.got = match code {
             Code::Accepted if score.is_full() || score.max.is_none_or(f64::is_infinite) => {
                 Got::Accepted
@@ -667,16 +665,13 @@ fn judged(
             Code::RunTimeError | Code::MemoryLimitExceeded => Got::RunTimeError,
             Code::JudgeError => Got::JudgeError,
         };
-        graded.score = Some(format!("score {}{of}", points(score.score)));
+        graded.score = Some(said(&score));
         graded.points = Some(score.score);
         return Ok(graded);
     }
     let score = package
         .score(&outcomes)
         .map_err(|error| KataError::Usage(format!("{}: {error}", package.folder.display())))?;
-    let of = score
-        .max
-        .map_or_else(String::new, |max| format!(" of {}", points(max)));
     graded.got = match graded.got {
         Got::Accepted if score.is_full() => Got::Accepted,
         Got::JudgeError => Got::JudgeError,
@@ -684,7 +679,7 @@ fn judged(
         Got::Accepted => Got::PartiallyAccepted,
         failed => failed,
     };
-    graded.score = Some(format!("score {}{of}", points(score.score)));
+    graded.score = Some(said(&score));
     graded.points = Some(score.score);
     Ok(graded)
 }
@@ -703,26 +698,10 @@ fn outcome(result: &CaseResult) -> CaseOutcome {
     }
 }
 
-/// A score as people read it: to six decimals at most, without trailing zeros, so that a sum of
-/// fractions (`47.510000000000005`) reads `47.51`.
-fn points(score: f64) -> String {
-    if score.is_infinite() {
-        return score.to_string();
-    }
-    let text = format!("{score:.6}");
-    text.trim_end_matches('0').trim_end_matches('.').to_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::points;
-
-    #[test]
-    fn a_score_reads_without_the_noise_of_its_sum() {
-        assert_eq!(points(47.510_000_000_000_005), "47.51");
-        assert_eq!(points(100.0), "100");
-        assert_eq!(points(0.0), "0");
-        assert_eq!(points(99.891_234_567), "99.891235");
-        assert_eq!(points(f64::INFINITY), "inf");
-    }
+/// A score in words, as the reports show points: `score 47.51 of 100`.
+fn said(score: &Score) -> String {
+    let of = score
+        .max
+        .map_or_else(String::new, |max| format!(" of {}", points(max)));
+    format!("score {}{of}", points(score.score))
 }
