@@ -294,14 +294,13 @@ impl Relay {
         written: usize,
         taken: impl FnOnce() -> bool,
     ) -> Option<Option<Input>> {
-        let ended = self.output.is_none();
-        if !ended && !self.held.contains(&b'\n') && Instant::now() < self.deadline {
+        if !self.partner_done() && !self.held.contains(&b'\n') {
             return None;
         }
         if !taken() {
             return None;
         }
-        if ended || Instant::now() >= self.deadline {
+        if self.partner_done() {
             // Everything the partner wrote has been read: the rest goes, then the end.
             return Some(self.next_piece(true, written));
         }
@@ -321,7 +320,7 @@ impl Relay {
         written: usize,
         pipes: [BorrowedFd<'_>; 2],
     ) -> Option<Option<Input>> {
-        if !self.held.is_empty() || self.output.is_none() || Instant::now() >= self.deadline {
+        if !self.held.is_empty() || self.partner_done() {
             return Some(self.next_piece(self.output.is_none(), written));
         }
         if self.partner_waits(pipes) {
@@ -515,27 +514,33 @@ mod tests {
     /// A partner that says `hi` and then waits in a read of its input, and a relay of it that
     /// has not read what it said yet.
     fn partner_that_said_hi() -> (std::process::Child, Relay) {
-        let mut child = Command::new("sh")
-            .args(["-c", "echo hi; read line; echo \"got $line\""])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("sh starts");
-        let group = i32::try_from(child.id()).expect("a pid");
-        let partner = Partner {
-            input: child.stdin.take().expect("its input"),
-            output: child.stdout.take().expect("its output"),
-            group,
-            deadline: Instant::now() + Duration::from_secs(60),
-            as_it_comes: false,
-        };
-        let relay = Relay::new(partner).expect("its pipes");
+        let (child, relay) = relay_of("echo hi; read line; echo \"got $line\"", false);
+        let group = relay.group;
         let waiting = Instant::now() + Duration::from_secs(10);
         while !waits_for_input(group) {
             assert!(Instant::now() < waiting, "the partner never waited");
             thread::sleep(Duration::from_millis(1));
         }
         (child, relay)
+    }
+
+    /// A partner that runs `script` in `sh`, and a relay of it that gives what it writes
+    /// `as_it_comes` or not.
+    fn relay_of(script: &str, as_it_comes: bool) -> (std::process::Child, Relay) {
+        let mut child = Command::new("sh")
+            .args(["-c", script])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("sh starts");
+        let partner = Partner {
+            input: child.stdin.take().expect("its input"),
+            output: child.stdout.take().expect("its output"),
+            group: i32::try_from(child.id()).expect("a pid"),
+            deadline: Instant::now() + Duration::from_secs(60),
+            as_it_comes,
+        };
+        (child, Relay::new(partner).expect("its pipes"))
     }
 
     #[test]
@@ -570,20 +575,7 @@ mod tests {
 
     #[test]
     fn a_partner_given_as_it_comes_has_all_it_wrote_given_a_line_an_input() {
-        let mut child = Command::new("sh")
-            .args(["-c", "printf 'a\\nb\\nc'; read line"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("sh starts");
-        let partner = Partner {
-            input: child.stdin.take().expect("its input"),
-            output: child.stdout.take().expect("its output"),
-            group: i32::try_from(child.id()).expect("a pid"),
-            deadline: Instant::now() + Duration::from_secs(60),
-            as_it_comes: true,
-        };
-        let mut relay = Relay::new(partner).expect("its pipes");
+        let (mut child, mut relay) = relay_of("printf 'a\\nb\\nc'; read line", true);
         assert!(relay.as_it_comes());
         let waiting = Instant::now() + Duration::from_secs(10);
         while relay.held.len() < 5 {
