@@ -51,5 +51,15 @@ fn main() -> ExitCode {
     trials.extend(reference::trials());
     trials.extend(manifest::trials());
     // A fixture's trial mostly waits for the reference it runs, not for a core.
-    test_support::run_with(trials, 2)
+    test_support::run_with(test_support::thorough(trials, THOROUGH), 2)
 }
+
+/// The trials that take a twentieth of a second or more of a core: `scripts/thorough-tests` runs
+/// them, every `cargo test` does not.
+const THOROUGH: &[&str] = &[
+    "examples::",
+    "bounded_memory::",
+    "content::no_feedback_on_any_fixture_says_the_output_ends_before_it_does",
+    "process::an_unusable_stage_command_is_an_error_never_the_reference",
+    "process::input_that_ends_at_the_first_prompt_gives_status_1_and_one_line_on_stderr",
+];

@@ -158,6 +158,53 @@ pub fn slow(trial: Trial, why: &'static str) -> Trial {
     Trial::ignorable_test(name, move || Ok(Completion::ignored_with(why)))
 }
 
+/// The variable that runs the thorough trials as well: `scripts/thorough-tests` sets it.
+pub const THOROUGH: &str = "TESTS_THOROUGH";
+
+/// `trials` with those that `thorough` names left to `scripts/thorough-tests` (which CI runs):
+/// the trials that take a twentieth of a second or more of a core, or wait on the clock, and would
+/// keep every `cargo test` from its budget of five seconds. An entry is a trial's name, or a
+/// module's prefix ending in `::`. They run when [`THOROUGH`] is set, or with
+/// `--include-ignored` (or `--ignored`); otherwise each is reported as ignored with the reason.
+///
+/// # Panics
+///
+/// When an entry names no trial: a trial renamed would otherwise run in every `cargo test`
+/// again unnoticed.
+#[must_use]
+pub fn thorough(trials: Vec<Trial>, thorough: &[&str]) -> Vec<Trial> {
+    let names_it = |entry: &str, name: &str| {
+        name == entry || (entry.ends_with("::") && name.starts_with(entry))
+    };
+    for entry in thorough {
+        assert!(
+            trials.iter().any(|trial| names_it(entry, trial.name())),
+            "the thorough trial `{entry}` is none of this binary's trials"
+        );
+    }
+    let is_thorough = |name: &str| thorough.iter().any(|entry| names_it(entry, name));
+    let run_all = env::var_os(THOROUGH).is_some_and(|value| !value.is_empty())
+        || env::args().any(|argument| argument == "--include-ignored" || argument == "--ignored");
+    if run_all {
+        return trials;
+    }
+    trials
+        .into_iter()
+        .map(|trial| {
+            if is_thorough(trial.name()) {
+                let name = trial.name().to_owned();
+                Trial::ignorable_test(name, || {
+                    Ok(Completion::ignored_with(
+                        "thorough: scripts/thorough-tests runs it",
+                    ))
+                })
+            } else {
+                trial
+            }
+        })
+        .collect()
+}
+
 /// The text of a panic's payload.
 #[must_use]
 pub fn panic_message(payload: &(dyn Any + Send)) -> String {

@@ -69,8 +69,42 @@ fn main() -> ExitCode {
     trials.extend(packages::trials());
     trials.extend(confinement::trials());
     // Most trials wait for the grader and the programs it runs, not for a core.
-    test_support::run_with(trials, 3)
+    test_support::run_with(test_support::thorough(trials, THOROUGH), 3)
 }
+
+/// The trials that take a twentieth of a second or more of a core, or wait on the clock:
+/// `scripts/thorough-tests` runs them, every `cargo test` does not.
+const THOROUGH: &[&str] = &[
+    "outliving::",
+    "hostile::one_hanging_submission_does_not_stall_a_class",
+    "hostile::joining_the_graders_group_is_refused_and_the_case_killed",
+    "hostile::a_fifo_planted_at_the_json_destination_neither_blocks_nor_loses_the_results",
+    "shards::a_class_of_40_in_4_shards_merges_into_the_results_of_one_run",
+    "shards::merge_refuses_parts_graded_otherwise_naming_what_differs",
+    "class::without_a_command_each_project_is_graded_with_its_own_kata_toml",
+    "class::a_submission_reads_its_own_folder_and_no_other",
+    "formats::a_class_in_every_format_writes_every_file_each_valid_against_its_schema",
+    "packages::the_limits_are_the_packages_else_the_formats_and_said",
+    "katas::a_kata_from_a_folder_grades_its_reference_and_other_programs",
+    "waiting::a_program_waiting_in_poll_on_another_pipe_is_not_waiting_for_input",
+    "waiting::c_printf_without_fflush_is_a_prompt_not_shown_and_with_it_passes",
+    "waiting::a_program_waiting_in_select_passes",
+    "waiting::a_shell_read_loop_passes",
+    "verdicts::endless_output_is_too_much_output",
+    "verdicts::hangs_times_out_and_leaves_nothing_running",
+    "verdicts::hangs-in-child_times_out_and_leaves_nothing_running",
+    "verdicts::asking_again_forever_at_end_of_input_is_too_much_output",
+    "options::outside_a_workspace_grade_grades_the_kata_built_in",
+    "options::without_fixtures_grade_uses_those_of_its_workspace_found_at_run_time",
+    "options::content_passes_a_program_that_plays_right_but_presents_differently",
+    "confinement::a_memory_eater_is_a_memory_limit_exceeded",
+    "ai::easy_that_always_plays_the_first_empty_cell",
+    "ai::a_cartesian_player_is_told_where_its_mark_landed",
+    "ai::a_count_of_moves_kept_between_games_is_a_state_that_is_not_true",
+    "ai::a_space_for_an_empty_cell_is_presentation",
+    "ai::a_welcome_line_is_presentation",
+    "ai::the_reference_passes_stage_2",
+];
 
 /// The fault a submission is asked for: a fault's name, or, in a class, a folder named after
 /// its fault or holding its name in a file `fault`.

@@ -38,8 +38,22 @@ fn main() -> ExitCode {
     trials.extend(sandbox::trials());
     trials.extend(grading::trials());
     // Most trials wait for the fake program, not for a core.
-    test_support::run_with(trials, 2)
+    test_support::run_with(test_support::thorough(trials, THOROUGH), 2)
 }
+
+/// The trials that take a twentieth of a second or more of a core, or wait on the clock:
+/// `scripts/thorough-tests` runs them, every `cargo test` does not.
+const THOROUGH: &[&str] = &[
+    "limits::a_program_that_sleeps_is_stopped_on_the_clock",
+    "limits::past_the_cap_a_packages_program_runs_on_to_its_end_or_its_time_limit",
+    "limits::the_cpu_time_of_a_process_it_started_counts_in_proc",
+    "limits::the_cpu_time_of_a_process_it_started_counts_in_its_control_group",
+    "limits::a_program_past_its_deadline_is_killed_and_timed_out",
+    "judges::an_interactor_that_floods_a_program_is_stopped",
+    "judges::a_checker_that_hangs_is_stopped_at_its_deadline",
+    "feedback::a_program_that_timed_out_before_reading_is_shown_no_input",
+    "feedback::output_kept_back_in_a_buffer_when_stopped_is_explained",
+];
 
 /// The time limit of a case in these tests: far more than any of them needs.
 const TIME_LIMIT: Duration = Duration::from_secs(10);

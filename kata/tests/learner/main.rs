@@ -48,8 +48,26 @@ fn main() -> ExitCode {
     trials.extend(one_verdict::trials());
     trials.extend(packages::trials());
     // The watch trials mostly wait for a save to be noticed, not for a core.
-    test_support::run_with(trials, 2)
+    test_support::run_with(test_support::thorough(trials, THOROUGH), 2)
 }
+
+/// The trials that take a twentieth of a second or more of a core, or wait on the clock:
+/// `scripts/thorough-tests` runs them, every `cargo test` does not.
+const THOROUGH: &[&str] = &[
+    "watch::",
+    "languages::c",
+    "flow::check_all_grades_every_stage_in_a_table",
+    "katas::the_authoring_check_passes_a_kata_and_names_a_broken_fixture",
+    "katas::a_kata_from_a_folder_is_learned_stage_by_stage",
+    "setter::rows_keep_the_packages_order_whatever_ends_first",
+    "setter::a_legacy_package_adds_its_included_files_and_only_warns_of_a_score",
+    "setter::a_row_a_submission_with_its_expected_and_got_verdicts_case_and_time",
+    "packages::submissions_yaml_sets_what_a_submission_must_get_case_by_case",
+    "packages::an_invalid_input_no_validator_rejects_fails_the_check",
+    "packages::valid_inputs_and_rejected_invalid_ones_pass_the_check",
+    "packages::an_input_the_input_validator_rejects_fails_the_check_with_its_message",
+    "packages::files_that_are_no_programs_are_ignored_and_said_once",
+];
 
 /// What a `kata` command did.
 #[derive(Debug)]
