@@ -275,6 +275,16 @@ fn every_console_example_is_run_or_says_why_not() {
             if let Err(error) = examples::steps(&block) {
                 wrong.push(error);
             }
+            if let Some(note) = &block.note
+                && block.fixture().is_none()
+                && block.reason_not_run().is_none()
+                && !block.is_thorough()
+            {
+                wrong.push(format!(
+                    "{place}: the note `{note}` is none of `run in FOLDER`, `not run: REASON`, \
+                     `thorough` and `run in FOLDER, thorough`"
+                ));
+            }
             if let Some(fixture) = block.fixture()
                 && !workspace().join(fixture).is_dir()
             {

@@ -10,7 +10,10 @@
 //! holding a copy of the fixture folder the comment above it names (`<!-- run in
 //! docs/examples/class -->`) or else nothing; `$ cd DIR` moves within it for the commands after.
 //! A block marked `console,ignore` is not run, and says why in the comment above it (`<!-- not
-//! run: it installs -->`): [`crate::docs`] checks that every example is one or the other.
+//! run: it installs -->`): [`crate::docs`] checks that every example is one or the other. An
+//! example that takes a twentieth of a second or more of a core says `thorough` in its comment
+//! (`<!-- run in docs/examples/class, thorough -->`, or `<!-- thorough -->`): every `cargo test`
+//! leaves it to `scripts/thorough-tests`, as each test binary's `THOROUGH` list does its trials.
 //!
 //! The commands are found on PATH, but `grade` and `kata`, which are the workspace's binaries
 //! ([`crate::stages`]), and `python3`, which is the interpreter itself (not a version manager's
@@ -38,6 +41,9 @@ pub(crate) fn documents() -> Vec<PathBuf> {
     documents.extend(crate::docs::markdown_under(&root.join("docs/src")));
     documents
 }
+
+/// The word that ends the note of an example left to `scripts/thorough-tests`.
+const THOROUGH_NOTE: &str = "thorough";
 
 /// A fenced block of a Markdown document.
 #[derive(Clone, Debug)]
@@ -72,7 +78,17 @@ impl Block {
 
     /// The fixture folder its note names, from the workspace's root.
     pub(crate) fn fixture(&self) -> Option<&str> {
-        self.note.as_deref()?.strip_prefix("run in ").map(str::trim)
+        let note = self.note.as_deref()?;
+        let note = note.strip_suffix(THOROUGH_NOTE).unwrap_or(note);
+        note.strip_prefix("run in ")
+            .map(|folder| folder.trim().trim_end_matches(',').trim_end())
+    }
+
+    /// Whether its note says it is thorough.
+    pub(crate) fn is_thorough(&self) -> bool {
+        self.note
+            .as_deref()
+            .is_some_and(|note| note.trim_end().ends_with(THOROUGH_NOTE))
     }
 
     /// Why it is not run, as its note says.
@@ -240,12 +256,18 @@ pub(crate) fn trials() -> Vec<Trial> {
         .into_iter()
         .map(|(block, also)| {
             let name = format!("examples::{}", block.place());
-            if block.lines.iter().any(|line| line.contains("python3")) {
+            let thorough = block.is_thorough();
+            let trial = if block.lines.iter().any(|line| line.contains("python3")) {
                 test_support::test_with(name, toolchain::python, move |python| {
                     run(&block, &also, Some(&python));
                 })
             } else {
                 test_support::test(name, move || run(&block, &also, None))
+            };
+            if thorough {
+                test_support::thorough_trial(trial)
+            } else {
+                trial
             }
         })
         .collect()

@@ -57,7 +57,6 @@ fn main() -> ExitCode {
 /// The trials that take a twentieth of a second or more of a core: `scripts/thorough-tests` runs
 /// them, every `cargo test` does not.
 const THOROUGH: &[&str] = &[
-    "examples::",
     "bounded_memory::",
     "content::no_feedback_on_any_fixture_says_the_output_ends_before_it_does",
     "process::an_unusable_stage_command_is_an_error_never_the_reference",
