@@ -115,10 +115,12 @@ fn stage_1_does_not_wait_for_input() {
 
 fn a_closed_stdout_ends_each_stage_quietly_with_status_141() {
     for (number, input) in FULL_SESSIONS {
+        // Found before the watchdog starts: the first look builds the binaries.
+        let stage = binary(number);
         let output = within(WATCHDOG, "a stage with a closed stdout", move || {
             let (reader, writer) = std::io::pipe().expect("a pipe");
             drop(reader);
-            let mut child = Command::new(binary(number))
+            let mut child = Command::new(stage)
                 .stdin(Stdio::piped())
                 .stdout(writer)
                 .stderr(Stdio::piped())

@@ -1,7 +1,7 @@
 //! The binaries of the workspace under test (the packages the katas' manifests name as built-in
 //! references, and the tools `grade` and `kata` that the docs' examples run), built once per run
-//! of the tests by one `cargo build` (found at run time, so a copied workspace builds and tests
-//! its own), and located by what cargo reports, not by guessing a path under `target/`.
+//! of the tests by cargo (found at run time, so a copied workspace builds and tests its own), and
+//! located by what cargo reports, not by guessing a path under `target/`.
 
 use std::collections::BTreeMap;
 use std::env;
@@ -40,10 +40,26 @@ pub(crate) fn built_in(name: &str) -> PathBuf {
 const TOOLS: [&str; 2] = ["grade", "kata"];
 
 /// Builds every built-in reference and tool in the profile and target folder of this test
-/// binary.
+/// binary. The tools are asked of `cargo test --no-run --workspace`: the `cargo test` that runs
+/// this binary has built them already, with the features the workspace's tests unify, where a
+/// `cargo build` of them alone would build them and all they depend on a second time, with
+/// other features (most of a minute after a change to the harness, inside the trials' time).
+/// The references, whose binaries `cargo test` does not build, are asked of `cargo build`.
 fn build() -> Result<BTreeMap<String, PathBuf>, String> {
-    let mut names = crate::katas::built_in_references();
-    names.extend(TOOLS.map(String::from));
+    let references = crate::katas::built_in_references();
+    let mut binaries = cargo_binaries(&["build", "--bins"], &references)?;
+    let tools = TOOLS.map(String::from);
+    binaries.extend(cargo_binaries(
+        &["test", "--no-run", "--workspace"],
+        &tools,
+    )?);
+    Ok(binaries)
+}
+
+/// The binaries `names` (packages of the workspace, each with a binary of its name), built by
+/// cargo's command `words` in this test binary's profile: `-p NAME` each for `cargo build`,
+/// and those named of what it reports.
+fn cargo_binaries(words: &[&str], names: &[String]) -> Result<BTreeMap<String, PathBuf>, String> {
     let workspace = test_support::manifest_dir()
         .parent()
         .map(Path::to_path_buf)
@@ -52,16 +68,17 @@ fn build() -> Result<BTreeMap<String, PathBuf>, String> {
     let mut command = Command::new(cargo);
     command
         .current_dir(&workspace)
-        .args([
-            "build",
-            "--quiet",
-            "--bins",
-            "--message-format=json-render-diagnostics",
-        ])
-        .args(["--profile", &profile()])
+        .args(words)
+        .args(["--quiet", "--message-format=json-render-diagnostics"])
+        .args(profile())
         .stderr(Stdio::inherit());
-    for name in &names {
-        command.args(["-p", name]);
+    for name in test_support::set_for_the_trials() {
+        command.env_remove(name);
+    }
+    if words.first() == Some(&"build") {
+        for name in names {
+            command.args(["-p", name]);
+        }
     }
     let output = command
         .output()
@@ -78,7 +95,13 @@ fn build() -> Result<BTreeMap<String, PathBuf>, String> {
             continue;
         };
         let name = message["target"]["name"].as_str().unwrap_or_default();
+        // A binary as it runs, not its unit tests (which `cargo test` builds of a binary too).
+        let is_binary = message["target"]["kind"]
+            .as_array()
+            .is_some_and(|kinds| kinds.iter().any(|kind| kind == "bin"))
+            && message["profile"]["test"] == false;
         if let Some(executable) = message["executable"].as_str()
+            && is_binary
             && names.iter().any(|known| known == name)
         {
             binaries.insert(name.to_owned(), PathBuf::from(executable));
@@ -90,9 +113,9 @@ fn build() -> Result<BTreeMap<String, PathBuf>, String> {
     }
 }
 
-/// The cargo profile this test binary was built in, read from its folder
-/// (`<target>/<profile folder>/deps/<test>`): `debug` is the `dev` profile.
-fn profile() -> String {
+/// The options that choose the cargo profile this test binary was built in, read from its
+/// folder (`<target>/<profile folder>/deps/<test>`): none for `debug`, cargo's default.
+fn profile() -> Vec<String> {
     let exe = env::current_exe().unwrap_or_default();
     let folder = exe
         .parent()
@@ -101,7 +124,7 @@ fn profile() -> String {
         .and_then(|name| name.to_str())
         .unwrap_or("debug");
     match folder {
-        "debug" => "dev".to_owned(),
-        other => other.to_owned(),
+        "debug" => Vec::new(),
+        other => vec!["--profile".to_owned(), other.to_owned()],
     }
 }

@@ -43,8 +43,21 @@ const ACTUAL: Style = Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor:
 
 /// The report on `result`, a case of `fixture`: what went wrong and where, and for a
 /// presentation error every kind of difference, each where it is first seen.
+/// A case whose files are read only when it runs ([`Fixture::unread`]) is read again here; where
+/// it can no longer be, the report says so and shows what it can without them.
 #[must_use]
 pub fn report(result: &CaseResult, fixture: &Fixture, paint: Paint) -> String {
+    match fixture.loaded() {
+        Ok(loaded) => report_read(result, &loaded, paint),
+        Err(error) => format!(
+            "{}(The case's files can no longer be read: {error}.)\n",
+            report_read(result, fixture, paint)
+        ),
+    }
+}
+
+/// [`report`] on a case whose files are read.
+fn report_read(result: &CaseResult, fixture: &Fixture, paint: Paint) -> String {
     let CaseResult {
         number,
         judgement,

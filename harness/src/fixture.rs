@@ -2,6 +2,7 @@
 //! body is the case's transcript and whose header gives its hint and may declare a non-zero exit
 //! status.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read};
@@ -50,6 +51,11 @@ pub struct Fixture {
     pub transcript: Transcript,
     /// How it is judged: by its transcript, or by a program of the kata.
     pub judge: CaseJudge,
+    /// Whether it is a case given by its input file whose files are read only when it runs,
+    /// and again when a report on it needs them ([`Fixture::loaded`]): `body` and `transcript`
+    /// are empty until then. A problem package's data can be hundreds of megabytes, read into
+    /// a transcript of an input a line, ten times that.
+    pub unread: bool,
 }
 
 /// A fixture that cannot be read, with the place to look.
@@ -92,6 +98,26 @@ impl Fixture {
         !self.is_input_case() && self.transcript.stdout().is_empty()
     }
 
+    /// The case with its files read, if it is [`unread`](Fixture::unread): as it was
+    /// listed (its name, hint, exit status and judge), its input and answer read now.
+    ///
+    /// # Errors
+    ///
+    /// When a file of the case can no longer be read.
+    pub fn loaded(&self) -> Result<Cow<'_, Fixture>, FixtureError> {
+        if !self.unread {
+            return Ok(Cow::Borrowed(self));
+        }
+        let read = load_input_case(&self.path)?;
+        Ok(Cow::Owned(Fixture {
+            name: self.name.clone(),
+            hint: self.hint.clone(),
+            exit_status: self.exit_status,
+            judge: self.judge.clone(),
+            ..read
+        }))
+    }
+
     /// The fixture's name as a report shows it: safe on a terminal whatever the file is called.
     #[must_use]
     pub fn shown_name(&self) -> String {
@@ -109,6 +135,7 @@ impl Fixture {
             body: body.to_owned(),
             transcript: crate::Transcript::parse(body).expect("valid"),
             judge: crate::validator::CaseJudge::Transcript,
+            unread: false,
         }
     }
 }
@@ -223,6 +250,45 @@ pub fn load_input_case(path: &Path) -> Result<Fixture, FixtureError> {
     Ok(input_case(path, &input, &answer, hint.as_deref()))
 }
 
+/// The case given by its input file `path`, `NAME.in`, listed but not read: its input and
+/// answer ([`ANSWER_EXTENSION`]) are looked at (each a regular file of at most
+/// [`MAX_DATA_SIZE`] bytes, or the answer absent) and read only when the case runs
+/// ([`Fixture::loaded`]); its hint is read now.
+///
+/// # Errors
+///
+/// When a file that is there is not a regular file, is too large, or cannot be read.
+pub fn unread_input_case(path: &Path) -> Result<Fixture, FixtureError> {
+    let fault = |path: &Path, message: String| FixtureError {
+        path: path.to_owned(),
+        line: None,
+        message,
+    };
+    let look = |path: &Path| {
+        let metadata = fs::metadata(path).map_err(|error| fault(path, error.to_string()))?;
+        if !metadata.is_file() {
+            return Err(fault(path, "not a regular file".to_owned()));
+        }
+        if metadata.len() > MAX_DATA_SIZE {
+            return Err(fault(path, format!("larger than {MAX_DATA_SIZE} bytes")));
+        }
+        Ok(())
+    };
+    look(path)?;
+    let answer = path.with_extension(ANSWER_EXTENSION);
+    if answer.exists() {
+        look(&answer)?;
+    }
+    let hint = path.with_extension(HINT_EXTENSION);
+    let hint = hint
+        .exists()
+        .then(|| read_data(&hint).map_err(|message| fault(&hint, message)))
+        .transpose()?;
+    let mut fixture = input_case(path, b"", b"", hint.as_deref());
+    fixture.unread = true;
+    Ok(fixture)
+}
+
 /// The case of `path`, `NAME.in`, whose input is `input`, whose expected answer is `answer`
 /// and whose hint file holds `hint`: a transcript of every input line, then the answer.
 #[must_use]
@@ -264,6 +330,7 @@ pub fn input_case(path: &Path, input: &[u8], answer: &[u8], hint: Option<&[u8]>)
         body,
         transcript,
         judge: CaseJudge::Transcript,
+        unread: false,
     }
 }
 
@@ -317,6 +384,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Fixture, FixtureError> {
         body: body.to_owned(),
         transcript,
         judge: CaseJudge::Transcript,
+        unread: false,
     })
 }
 
@@ -524,5 +592,49 @@ mod tests {
             load(Path::new("/dev/zero")).expect_err("a device").message,
             "not a regular file"
         );
+    }
+
+    #[test]
+    fn an_unread_input_case_is_read_when_asked_as_it_was_listed() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let input = dir.path().join("01.in");
+        fs::write(&input, "3\n1 2\n").expect("write");
+        fs::write(dir.path().join("01.ans"), "6\n").expect("write");
+        fs::write(dir.path().join("01.hint"), "adds them\n").expect("write");
+        let mut listed = unread_input_case(&input).expect("listed");
+        assert!(listed.unread && listed.body.is_empty() && listed.transcript.inputs().is_empty());
+        assert_eq!(listed.hint.as_deref(), Some("adds them"));
+        listed.name = "secret/01".to_owned();
+        listed.exit_status = 3;
+        let read = listed.loaded().expect("read");
+        let eager = load_input_case(&input).expect("read at once");
+        assert!(!read.unread);
+        assert_eq!(
+            (read.body.as_str(), read.transcript.stdin()),
+            (eager.body.as_str(), eager.transcript.stdin())
+        );
+        assert_eq!((read.name.as_str(), read.exit_status), ("secret/01", 3));
+    }
+
+    #[test]
+    fn an_unread_input_case_is_looked_at_when_listed_and_says_when_it_is_gone() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let input = dir.path().join("01.in");
+        fs::create_dir(&input).expect("a folder named like a case");
+        assert_eq!(
+            unread_input_case(&input).expect_err("a folder").message,
+            "not a regular file"
+        );
+        fs::remove_dir(&input).expect("remove");
+        fs::write(&input, "1\n").expect("write");
+        let too_large = File::create(dir.path().join("01.ans")).expect("create");
+        too_large.set_len(MAX_DATA_SIZE + 1).expect("a sparse file");
+        let refused = unread_input_case(&input).expect_err("too large an answer");
+        assert!(refused.path.ends_with("01.ans"), "{refused}");
+        fs::remove_file(dir.path().join("01.ans")).expect("remove");
+        let listed = unread_input_case(&input).expect("listed");
+        fs::remove_file(&input).expect("remove");
+        let gone = listed.loaded().expect_err("gone");
+        assert_eq!(gone.path, input);
     }
 }

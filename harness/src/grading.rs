@@ -133,7 +133,10 @@ impl Case<'_> {
             mode,
             ..
         } = how;
-        let fixture = self.fixture;
+        let fixture = self.fixture.loaded().map_err(|error| {
+            io::Error::other(format!("the case can no longer be read: {error}"))
+        })?;
+        let fixture = fixture.as_ref();
         let inputs = fixture.transcript.inputs();
         let (judgement, run, played) = match &fixture.judge {
             CaseJudge::Transcript => {
@@ -143,7 +146,7 @@ impl Case<'_> {
             CaseJudge::Tokens(_) | CaseJudge::Checker(_) => {
                 let run =
                     process::run(program, inputs, fixture.mode_within(mode), limits, sandbox)?;
-                let validation = self.check_output(&run)?;
+                let validation = check_output(fixture, &run)?;
                 let judgement =
                     judge_validated(&run, limits, &validation, fixture.exit_status, None);
                 (judgement, run, None)
@@ -156,7 +159,7 @@ impl Case<'_> {
                 let mut played = None;
                 for _ in 0..*runs {
                     let (judgement, run, conversation) =
-                        self.play(program, (judge, *as_it_comes), how, sandbox)?;
+                        play(fixture, program, (judge, *as_it_comes), how, sandbox)?;
                     let failed = !judgement.verdict.passed();
                     played = Some((judgement, run, Some(Box::new(conversation))));
                     if failed {
@@ -174,55 +177,51 @@ impl Case<'_> {
             command: program.words(),
         })
     }
+}
 
-    /// What the case's judge decides of `run`'s output, once it has ended: only a run that
-    /// ended by itself with the status expected is judged, since a crash or a wrong status is
-    /// the verdict without it, as the problem package format has it (a run-time error).
-    fn check_output(&self, run: &Run) -> io::Result<Validation> {
-        let fixture = self.fixture;
-        if !matches!(run.outcome, Outcome::Exited(status) if status == fixture.exit_status) {
-            return Ok(Validation::unneeded());
-        }
-        let answer = fixture.transcript.stdout();
-        match &fixture.judge {
-            CaseJudge::Tokens(flags) => Ok(Validation::of_tokens(&answer, &run.stdout, flags)),
-            CaseJudge::Checker(checker) => validator::checker::check(
-                checker,
-                &fixture.transcript.stdin(),
-                &answer,
-                &run.stdout,
-            ),
-            CaseJudge::Transcript | CaseJudge::Interactor { .. } => Ok(Validation::unneeded()),
-        }
+/// What the judge of `fixture`, a case read, decides of `run`'s output, once it has ended: only
+/// a run that ended by itself with the status expected is judged, since a crash or a wrong
+/// status is the verdict without it, as the problem package format has it (a run-time error).
+fn check_output(fixture: &Fixture, run: &Run) -> io::Result<Validation> {
+    if !matches!(run.outcome, Outcome::Exited(status) if status == fixture.exit_status) {
+        return Ok(Validation::unneeded());
     }
+    let answer = fixture.transcript.stdout();
+    match &fixture.judge {
+        CaseJudge::Tokens(flags) => Ok(Validation::of_tokens(&answer, &run.stdout, flags)),
+        CaseJudge::Checker(checker) => {
+            validator::checker::check(checker, &fixture.transcript.stdin(), &answer, &run.stdout)
+        }
+        CaseJudge::Transcript | CaseJudge::Interactor { .. } => Ok(Validation::unneeded()),
+    }
+}
 
-    /// One run of `program` beside `interactor`, what it writes given as it comes or not: its
-    /// judgement, the run, and the case as it was played (the conversation for its transcript).
-    fn play(
-        &self,
-        program: &Program,
-        (interactor, as_it_comes): (&JudgeProgram, bool),
-        how: Grading<'_>,
-        sandbox: &Sandbox,
-    ) -> io::Result<(Judgement, Run, Fixture)> {
-        let fixture = self.fixture;
-        let (run, inputs, interacted) = interactor::play(
-            (interactor, as_it_comes),
-            (&fixture.transcript.stdin(), &fixture.transcript.stdout()),
-            program,
-            (how.limits, how.limits.ceiling()),
-            sandbox,
-        )?;
-        let judgement = judge_validated(
-            &run,
-            how.limits,
-            &interacted.validation,
-            fixture.exit_status,
-            Some(&interacted),
-        );
-        let played = conversation(fixture, &run, &inputs);
-        Ok((judgement, run, played))
-    }
+/// One run of `program` beside `interactor` on `fixture`, a case read, what the interactor
+/// writes given as it comes or not: its judgement, the run, and the case as it was played (the
+/// conversation for its transcript).
+fn play(
+    fixture: &Fixture,
+    program: &Program,
+    (interactor, as_it_comes): (&JudgeProgram, bool),
+    how: Grading<'_>,
+    sandbox: &Sandbox,
+) -> io::Result<(Judgement, Run, Fixture)> {
+    let (run, inputs, interacted) = interactor::play(
+        (interactor, as_it_comes),
+        (&fixture.transcript.stdin(), &fixture.transcript.stdout()),
+        program,
+        (how.limits, how.limits.ceiling()),
+        sandbox,
+    )?;
+    let judgement = judge_validated(
+        &run,
+        how.limits,
+        &interacted.validation,
+        fixture.exit_status,
+        Some(&interacted),
+    );
+    let played = conversation(fixture, &run, &inputs);
+    Ok((judgement, run, played))
 }
 
 /// How many of the inputs an interactor gave a case's record of the conversation keeps, with
@@ -257,6 +256,7 @@ fn conversation(fixture: &Fixture, run: &Run, inputs: &[Input]) -> Fixture {
         transcript: Transcript::parse(&body).unwrap_or(given),
         body,
         judge: fixture.judge.clone(),
+        unread: false,
     }
 }
 

@@ -1087,7 +1087,7 @@ fn package_points(package: &Package, case: &package::TestCase) -> f64 {
 /// A problem package's test case as a case of its stage: its input, with its answer and hint
 /// beside it, named by its path under `data/` (`secret/group1/03`).
 fn package_case(case: &package::TestCase) -> Result<Fixture, FixtureError> {
-    let mut fixture = fixture::load_input_case(&case.input)?;
+    let mut fixture = fixture::unread_input_case(&case.input)?;
     fixture.name.clone_from(&case.name);
     Ok(fixture)
 }

@@ -126,6 +126,7 @@ pub fn placeholder(case: &RulesCase) -> Fixture {
         body: String::new(),
         transcript: Transcript::parse("").expect("the empty transcript reads"),
         judge: CaseJudge::Transcript,
+        unread: false,
     }
 }
 
@@ -370,6 +371,7 @@ fn judged(
         body: found.expected.clone(),
         transcript,
         judge: CaseJudge::Transcript,
+        unread: false,
     };
     let shown = found.shown.min(runs.len() - 1);
     let run = runs.swap_remove(shown).run;

@@ -21,7 +21,7 @@ use std::env;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::mpsc;
+use std::sync::{OnceLock, mpsc};
 use std::thread;
 use std::time::Duration;
 
@@ -56,6 +56,18 @@ pub fn run_with(trials: Vec<Trial>, per_core: usize) -> ExitCode {
     libtest_mimic::run(&arguments, trials).exit_code()
 }
 
+/// The variables [`prepare_environment`] set, having found them unset.
+static SET_HERE: OnceLock<Vec<&'static str>> = OnceLock::new();
+
+/// The environment variables this test binary set for its trials, having found them unset: a
+/// cargo that a trial starts must not see them, or it would build again what reads them as it
+/// is compiled (insta's macros read `INSTA_WORKSPACE_ROOT`), and the next `cargo test` would
+/// build it back.
+#[must_use]
+pub fn set_for_the_trials() -> &'static [&'static str] {
+    SET_HERE.get().map_or(&[], Vec::as_slice)
+}
+
 /// Sets what every trial, and every process it starts, finds in its environment, before any
 /// thread is started: where temporary files go ([`in_memory`]) and the workspace's root for
 /// insta, which would otherwise start `cargo metadata` in each test binary to find it.
@@ -74,6 +86,7 @@ fn prepare_environment() {
     {
         settings.push(("INSTA_WORKSPACE_ROOT", root));
     }
+    let _ = SET_HERE.set(settings.iter().map(|(name, _)| *name).collect());
     for (name, value) in settings {
         // SAFETY: called by `main` before it starts a thread, so nothing reads the environment
         // while it changes.

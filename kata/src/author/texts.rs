@@ -147,6 +147,7 @@ pub fn run_examples(
                     body: example.body.clone(),
                     transcript: example.transcript.clone(),
                     judge: harness::validator::CaseJudge::Transcript,
+                    unread: false,
                 };
                 harness::judge(&case, &run, limits, &PlainText).verdict
             }
