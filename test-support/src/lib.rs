@@ -56,8 +56,12 @@ pub fn run_with(trials: Vec<Trial>, per_core: usize) -> ExitCode {
     libtest_mimic::run(&arguments, trials).exit_code()
 }
 
-/// The variables [`prepare_environment`] set, having found them unset.
+/// The variables [`prepare_environment`] set, having found them unset, or found set by the test
+/// binary that started this one.
 static SET_HERE: OnceLock<Vec<&'static str>> = OnceLock::new();
+
+/// The variable that tells a test binary started by a trial which variables its parent set.
+const SET_HERE_VARIABLE: &str = "TEST_SUPPORT_SET_FOR_THE_TRIALS";
 
 /// The environment variables this test binary set for its trials, having found them unset: a
 /// cargo that a trial starts must not see them, or it would build again what reads them as it
@@ -86,7 +90,18 @@ fn prepare_environment() {
     {
         settings.push(("INSTA_WORKSPACE_ROOT", root));
     }
-    let _ = SET_HERE.set(settings.iter().map(|(name, _)| *name).collect());
+    // A test binary that a trial starts again finds them set by the one that started it.
+    let inherited = env::var(SET_HERE_VARIABLE).unwrap_or_default();
+    let mut set_here: Vec<&'static str> = ["TMPDIR", "INSTA_WORKSPACE_ROOT"]
+        .into_iter()
+        .filter(|name| {
+            inherited.split(',').any(|set| set == *name)
+                || settings.iter().any(|(setting, _)| setting == name)
+        })
+        .collect();
+    settings.push((SET_HERE_VARIABLE, PathBuf::from(set_here.join(","))));
+    set_here.push(SET_HERE_VARIABLE);
+    let _ = SET_HERE.set(set_here);
     for (name, value) in settings {
         // SAFETY: called by `main` before it starts a thread, so nothing reads the environment
         // while it changes.
