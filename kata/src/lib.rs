@@ -133,6 +133,11 @@ enum Dev {
         /// steadiest times on a busy machine.
         #[arg(long, value_name = "N")]
         jobs: Option<NonZeroUsize>,
+        /// Write the time limit inferred from a problem package's accepted submissions (where
+        /// the package gives none) to its .timelimit, as judging tools keep it: `grade` then
+        /// runs the package at that limit.
+        #[arg(long)]
+        write_time_limit: bool,
     },
     /// Write each fixture's transcript from what the reference does on its inputs: a fixture
     /// may hold only its header and its inputs (`> ` lines). A change to a fixture that holds
@@ -250,6 +255,7 @@ fn run_command<R: BufRead + Send + 'static>(
             lang,
             submissions,
             jobs,
+            write_time_limit,
         }) => {
             let folder = kata_folder(&context.cwd, dir)?;
             let languages = if lang.is_empty() {
@@ -260,6 +266,7 @@ fn run_command<R: BufRead + Send + 'static>(
             let selection = selection::Selection {
                 patterns: submissions,
                 jobs: jobs.unwrap_or_else(selection::default_jobs),
+                write_time_limit,
             };
             author::check(&folder, &languages, &selection, out, style)
         }

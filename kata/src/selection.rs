@@ -31,6 +31,9 @@ pub struct Selection {
     pub patterns: Vec<String>,
     /// How many builds or cases at once.
     pub jobs: NonZeroUsize,
+    /// Whether a time limit inferred from the accepted submissions is written to the package's
+    /// `.timelimit`, where `grade` reads it (`--write-time-limit`).
+    pub write_time_limit: bool,
 }
 
 impl Default for Selection {
@@ -38,6 +41,7 @@ impl Default for Selection {
         Selection {
             patterns: Vec::new(),
             jobs: default_jobs(),
+            write_time_limit: false,
         }
     }
 }

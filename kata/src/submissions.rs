@@ -6,8 +6,8 @@
 //! accepted submission.
 
 use std::convert::Infallible;
+use std::fs;
 use std::io::Write;
-use std::num::NonZeroUsize;
 use std::time::Duration;
 
 use grade::planning::Asked;
@@ -16,7 +16,7 @@ use harness::languages;
 use harness::package::building::{self, BuildError};
 use harness::package::{
     CaseOutcome, CaseOutcomeOf, CaseVerdict, Code, Expectations, ExpectedVerdict, Package,
-    SUBMISSIONS_YAML, Score, Submission, ignored_said,
+    SUBMISSIONS_YAML, Score, Submission, TIMELIMIT_FILE, ignored_said,
 };
 use harness::plan::StagePlan;
 use harness::report::format::points;
@@ -191,7 +191,7 @@ pub fn check(
     );
     // Every case of every submission takes one of these slots: no more run at once than jobs.
     let shared = Shared::new(Slots::new(selection.jobs.get()));
-    let timeout = time_limit(kata, package, &built, &shared, selection.jobs, out)?;
+    let timeout = time_limit(kata, package, &built, (&shared, selection), out)?;
     writeln!(out, "limits: {}", package.limits.sizes_said())?;
     // As `grade` plans it; a pass-fail problem's verdict is its first failure, while a score
     // needs every case.
@@ -464,16 +464,17 @@ fn plan(kata: &Kata, all: bool, timeout: Duration) -> Result<harness::plan::Stag
 /// The time limit the submissions are judged under, said on `out` with where it comes from:
 /// the package's, else inferred from the slowest case of the accepted submissions that pass
 /// every case within [`TIMING_LIMIT`], else, with none such, the grader's
-/// [`PACKAGE_TIME_LIMIT`]. The accepted submissions are timed `jobs` at once, their cases in
-/// the slots of `shared`.
+/// [`PACKAGE_TIME_LIMIT`]; an inferred limit is written to the package's [`TIMELIMIT_FILE`]
+/// where `selection` asks. The accepted submissions are timed `selection.jobs` at once, their
+/// cases in the slots of `shared`.
 fn time_limit(
     kata: &Kata,
     package: &Package,
     built: &[Built<'_>],
-    shared: &Shared,
-    jobs: NonZeroUsize,
+    (shared, selection): (&Shared, &Selection),
     out: &mut dyn Write,
 ) -> Result<Duration, KataError> {
+    let jobs = selection.jobs;
     let time = package.limits.time;
     if let Some(limit) = time.fixed() {
         writeln!(
@@ -524,9 +525,27 @@ fn time_limit(
         return Ok(PACKAGE_TIME_LIMIT);
     };
     let limit = time.with_slowest(took);
+    // Kept, where asked, as the format's judging tools keep it, so that `grade` runs the
+    // package at the limit inferred here rather than at its own.
+    let kept = if selection.write_time_limit {
+        let file = package.folder.join(TIMELIMIT_FILE);
+        match fs::write(&file, format!("{}\n", limit.as_secs_f64())) {
+            Ok(()) => format!(
+                "; written to {TIMELIMIT_FILE}, which grade reads (remove it to infer the limit \
+                 again)"
+            ),
+            Err(error) => format!("; not written to {TIMELIMIT_FILE}: {error}"),
+        }
+    } else {
+        format!(
+            "; grade runs the package at its own {} s, unless --write-time-limit keeps this \
+             one in {TIMELIMIT_FILE}",
+            PACKAGE_TIME_LIMIT.as_secs_f64()
+        )
+    };
     writeln!(
         out,
-        "time limit: {} s ({}: {shown} took {:.2} s on {case})",
+        "time limit: {} s ({}: {shown} took {:.2} s on {case}){kept}",
         limit.as_secs_f64(),
         time.source(),
         took.as_secs_f64()

@@ -38,6 +38,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             "setter::a_legacy_package_adds_its_included_files_and_only_warns_of_a_score",
             legacy_included_and_scored,
         ),
+        test(
+            "setter::an_inferred_time_limit_is_written_to_timelimit_where_asked",
+            inferred_time_limit_written_where_asked,
+        ),
         slow(
             Trial::test("setter::the_rows_of_a_package_kept_as_test_data", || {
                 test_support::within(
@@ -491,5 +495,47 @@ fn any_factor_rows() {
                 "sample/1"
             ]),
         ]
+    );
+}
+
+fn inferred_time_limit_written_where_asked() {
+    // A legacy package without a time limit: the format's is the slowest accepted submission's
+    // time times 5, rounded up to whole seconds, so 1 s for a Bash script that echoes a line.
+    let echo = Echo::with(
+        "name: Echo\nlicense: cc0\nrights_owner: author\n",
+        &[("problem_statement/problem.en.tex", "Echo the line.\n")],
+        &SUBMISSIONS[..1],
+    );
+    let file = echo.folder.join(".timelimit");
+    let inferred = "time limit: 1 s (the slowest accepted submission's time times 5, rounded up to \
+                    a multiple of 1 s: submissions/accepted/echo.sh took ";
+    let ran = echo.check(&[]);
+    assert_eq!(ran.status, 0, "{ran:?}");
+    assert!(ran.out.contains(inferred), "{}", ran.out);
+    assert!(
+        ran.out.contains(
+            "; grade runs the package at its own 2 s, unless --write-time-limit keeps this one in \
+             .timelimit\n"
+        ),
+        "{}",
+        ran.out
+    );
+    assert!(!file.exists(), "a check writes nothing unless asked");
+    let written = echo.check(&["--write-time-limit"]);
+    assert_eq!(written.status, 0, "{written:?}");
+    assert!(written.out.contains(inferred), "{}", written.out);
+    assert!(
+        written.out.contains(
+            "; written to .timelimit, which grade reads (remove it to infer the limit again)\n"
+        ),
+        "{}",
+        written.out
+    );
+    assert_eq!(fs::read_to_string(&file).expect("written"), "1\n");
+    let again = echo.check(&[]);
+    assert!(
+        again.out.contains("time limit: 1 s (.timelimit)\n"),
+        "{}",
+        again.out
     );
 }
