@@ -154,6 +154,64 @@ impl Language {
         }
     }
 
+    /// The starter of stage `stage` (as [`Language::starter`]) in C or C++, built with a
+    /// package's driver (`drivers`, beside it, with `main`) that calls the functions `headers`
+    /// declare: it includes them and has no `main` of its own, so that it does not build until
+    /// the learner writes them.
+    #[must_use]
+    pub fn starter_for_driver(
+        self,
+        (stage, kata, title): (u8, &str, &str),
+        drivers: &[String],
+        headers: &[String],
+    ) -> String {
+        let (open, close) = match self {
+            Language::C => ("/*", " */"),
+            _ => ("//", ""),
+        };
+        let line = if open == "/*" { " *" } else { "//" };
+        let declared = if headers.is_empty() {
+            "the functions it calls".to_owned()
+        } else {
+            format!("the functions {} declares", headers.join(" and "))
+        };
+        let includes: String = headers
+            .iter()
+            .map(|header| format!("#include \"{header}\"\n"))
+            .collect();
+        format!(
+            "{open} Stage {stage} of the {kata} kata: {title}\n\
+             {line} The task is in README.md in this folder; `kata check` grades this program.\n\
+             {line} The problem's driver, {drivers} beside this file, has `main`: write here\n\
+             {line} {declared}.{close}\n\n{includes}",
+            drivers = drivers.join(" and "),
+        )
+    }
+
+    /// How stage `stage` is built and run, from the project's folder, with the files of a
+    /// package's `include/` beside its program: in C, C++ and Java every source of the stage's
+    /// folder is built, theirs with the learner's.
+    #[must_use]
+    pub fn commands_with_included(self, stage: u8) -> StageCommands {
+        let mut commands = self.commands(stage);
+        let every = match self {
+            Language::C => format!("stage{stage}/*.c"),
+            Language::Cpp => format!("stage{stage}/*.cpp"),
+            Language::Java => format!("stage{stage}/*.java"),
+            Language::Rust | Language::Python | Language::JavaScript => return commands,
+        };
+        commands.build = commands.build.map(|build| {
+            let build = build.replace(&self.source(stage), &every);
+            // The wildcard wants a shell; C and C++ are built by one already.
+            if build.starts_with("sh -c ") {
+                build
+            } else {
+                format!("sh -c '{build}'")
+            }
+        });
+        commands
+    }
+
     /// How stage `stage` is built and run, from the project's folder.
     #[must_use]
     pub fn commands(self, stage: u8) -> StageCommands {

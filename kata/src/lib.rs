@@ -14,6 +14,7 @@ pub mod author;
 pub mod check;
 pub mod course;
 pub mod error;
+pub mod included;
 pub mod input_validation;
 pub mod lang;
 pub mod new;

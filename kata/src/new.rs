@@ -9,6 +9,7 @@ use grade::project;
 
 use crate::course::Course;
 use crate::error::KataError;
+use crate::included::Included;
 use crate::lang::Language;
 use crate::progress::Progress;
 
@@ -36,11 +37,12 @@ pub fn new_project(
         Err(_) => {}
     }
     let title = &course.kata.title;
+    let included = Included::of(course, language)?;
     let mut files = vec![
         ("README.md".to_owned(), readme(course, language)),
         (
             project::FILE_NAME.to_owned(),
-            kata_toml(course, kata_key, language),
+            kata_toml(course, kata_key, language, included.as_ref()),
         ),
     ];
     files.extend(language.project_files(course.stage_count()));
@@ -51,7 +53,7 @@ pub fn new_project(
         ));
         files.push((
             language.source(stage),
-            language.starter(stage, title, course.title(stage)),
+            starter(course, language, stage, included.as_ref()),
         ));
     }
     for (path, text) in &files {
@@ -62,6 +64,12 @@ pub fn new_project(
         }
         fs::write(&path, text)
             .map_err(KataError::file(format!("cannot write {}", path.display())))?;
+    }
+    if let Some(included) = &included {
+        for stage in course.stages() {
+            let source = folder.join(language.source(stage));
+            included.copy_into(source.parent().unwrap_or(folder))?;
+        }
     }
     Progress::default().save(folder)?;
     let shown = shown.display();
@@ -82,6 +90,27 @@ pub fn new_project(
         out,
         "  {folders:<20}each stage's task (README.md) and your program ({program})"
     )?;
+    if let Some(included) = &included {
+        let names: Vec<String> = included
+            .files
+            .iter()
+            .map(|(relative, _)| relative.display().to_string())
+            .collect();
+        writeln!(
+            out,
+            "  {:<20}beside each program, the problem's own files: {}",
+            format!("{}/", included.shown.display()),
+            names.join(", ")
+        )?;
+        if included.drives(language) {
+            writeln!(
+                out,
+                "  {:<20}has `main`: your program is the functions it calls, and builds \
+                 once they are written",
+                included.drivers.join(", ")
+            )?;
+        }
+    }
     writeln!(out)?;
     writeln!(
         out,
@@ -89,6 +118,24 @@ pub fn new_project(
          `kata watch` to check each time you save."
     )?;
     Ok(())
+}
+
+/// The starter of `stage` in `language`: one that builds and prints nothing, or, beside a
+/// package's driver (`included`), one that includes the headers of the functions it calls.
+#[must_use]
+pub fn starter(
+    course: &Course,
+    language: Language,
+    stage: u8,
+    included: Option<&Included>,
+) -> String {
+    let (kata, title) = (&course.kata.title, course.title(stage));
+    match included {
+        Some(included) if included.drives(language) => {
+            language.starter_for_driver((stage, kata, title), &included.drivers, &included.headers)
+        }
+        _ => language.starter(stage, kata, title),
+    }
 }
 
 /// The project's README: the flow in a few lines.
@@ -124,8 +171,14 @@ fn readme(course: &Course, language: Language) -> String {
     )
 }
 
-/// The project's `kata.toml`, with a comment that says how to change it.
-fn kata_toml(course: &Course, kata_key: &str, language: Language) -> String {
+/// The project's `kata.toml`, with a comment that says how to change it; with a package's
+/// `included` files, each stage builds them with the learner's program.
+fn kata_toml(
+    course: &Course,
+    kata_key: &str,
+    language: Language,
+    included: Option<&Included>,
+) -> String {
     let mut text = format!(
         "# How `kata check` builds and runs each stage of this {} kata, from this folder.\n\
          # Each command line is split into words as a shell would, but run without one (write\n\
@@ -139,7 +192,10 @@ fn kata_toml(course: &Course, kata_key: &str, language: Language) -> String {
         quoted(language.key())
     );
     for stage in course.stages() {
-        let commands = language.commands(stage);
+        let commands = match included {
+            Some(_) => language.commands_with_included(stage),
+            None => language.commands(stage),
+        };
         text.push_str(&format!("\n[stage{stage}]\n"));
         if let Some(build) = &commands.build {
             text.push_str(&format!("build = {}\n", quoted(build)));
@@ -165,7 +221,7 @@ mod tests {
             grade::katas::named(Path::new(""), Path::new(grade::katas::DEFAULT)).expect("built in");
         let course = Course::new(kata).expect("its fixtures");
         for language in Language::ALL {
-            let text = kata_toml(&course, "tictactoe", language);
+            let text = kata_toml(&course, "tictactoe", language, None);
             let project = Project::parse(Path::new("p"), &text).expect("readable");
             assert_eq!(project.lang.as_deref(), Some(language.key()));
             assert_eq!(project.kata.as_deref(), Some("tictactoe"));

@@ -48,7 +48,8 @@ pub fn reset(
     let relative = language.source(stage);
     let source = project.root.join(&relative);
     let stage = course.check_stage(stage)?;
-    let starter = language.starter(stage, &course.kata.title, course.title(stage));
+    let included = crate::included::Included::of(course, language)?;
+    let starter = crate::new::starter(course, language, stage, included.as_ref());
     let existing = fs::read(&source).ok();
     if existing.as_deref() == Some(starter.as_bytes()) {
         writeln!(out, "{relative} is the starter already: nothing to reset.")?;

@@ -93,7 +93,12 @@ impl Package {
     /// language is none of the format's.
     #[must_use]
     pub fn include_for(&self, language: Language) -> Option<&Path> {
-        let code = language.code()?;
+        self.include_for_code(language.code()?)
+    }
+
+    /// [`Package::include_for`] the language whose code in the format's table is `code`.
+    #[must_use]
+    pub fn include_for_code(&self, code: &str) -> Option<&Path> {
         self.includes
             .get(code)
             .or_else(|| self.includes.get("default"))

@@ -507,7 +507,15 @@ fn starters(
         let checked =
             crate::check::check(&course, &project, 1, false, false, &mut std::io::sink())?;
         let source = root.join(language.source(1));
+        // Beside a package's driver, a starter is the functions it calls, not yet written.
+        let driver = crate::included::Included::of(&course, language)?
+            .filter(|included| included.drives(language))
+            .map(|included| included.drivers.join(" and "));
         let verdict = match &checked.outcome {
+            crate::check::Outcome::CannotBuild(_) if driver.is_some() => Ok(format!(
+                "fails stage 1: it does not build until the functions {} calls are written",
+                driver.as_deref().unwrap_or_default()
+            )),
             crate::check::Outcome::CannotBuild(failure) => Err(format!(
                 "the {language} starter of stage 1 does not build: {failure}"
             )),
@@ -518,14 +526,10 @@ fn starters(
                 "the {language} starter, which prints nothing, passes stage 1: its cases \
                  expect nothing of a program"
             )),
-            crate::check::Outcome::Graded { .. } => Ok(()),
+            crate::check::Outcome::Graded { .. } => Ok("builds, and fails stage 1".to_owned()),
         };
         match verdict {
-            Ok(()) => writeln!(
-                out,
-                "starter in {language}: {}",
-                style.good("builds, and fails stage 1")
-            )?,
+            Ok(said) => writeln!(out, "starter in {language}: {}", style.good(&said))?,
             Err(message) => {
                 writeln!(out, "starter in {language}: {}", style.bad("a problem"))?;
                 problems.push(Problem {

@@ -1,7 +1,8 @@
 //! `kata dev check` on a problem package made in a temporary folder, its programs shell
 //! scripts, which need no toolchain: its input validator run on every test input and on the
 //! inputs it must reject, each of its findings named with the case; the rules of its
-//! `submissions.yaml`; and the files of `submissions/` that are no programs.
+//! `submissions.yaml`; and the files of `submissions/` that are no programs. Last, a learner's
+//! project of a package whose `include/c/` is a driver, in C (in every `cargo test`).
 
 use std::fs;
 use std::path::PathBuf;
@@ -35,6 +36,10 @@ pub(crate) fn trials() -> Vec<Trial> {
         test(
             "packages::files_that_are_no_programs_are_ignored_and_said_once",
             not_programs,
+        ),
+        test(
+            "packages::a_project_of_a_package_with_a_driver_is_the_functions_it_calls",
+            driver_project,
         ),
     ]
 }
@@ -197,4 +202,83 @@ fn not_programs() {
     let said = "ignored: 3 files under submissions/ whose extension is no language's, not run as \
                 submissions (1 `.disabled`, 1 `.md`, 1 `.template`)\n";
     assert_eq!(ran.out.matches(said).count(), 1, "{}", ran.out);
+}
+
+/// A package whose `include/c/` is a driver: `main` reads the number and prints what the
+/// submission's `twice`, declared in `twice.h`, makes of it.
+fn with_driver() -> Package {
+    let package = Package::new();
+    package.write("include/c/twice.h", "int twice(int n);\n");
+    package.write(
+        "include/c/driver.c",
+        "#include <stdio.h>\n#include \"twice.h\"\n\n\
+         int main(void) {\n    int n;\n    if (scanf(\"%d\", &n) != 1) return 1;\n    \
+         printf(\"%d\\n\", twice(n));\n    return 0;\n}\n",
+    );
+    package.write(
+        "submissions/accepted/twice.c",
+        "#include \"twice.h\"\n\nint twice(int n) { return 2 * n; }\n",
+    );
+    package
+}
+
+fn driver_project() {
+    let package = with_driver();
+    let folder = package.folder.to_str().expect("a UTF-8 path");
+    let beside = package.folder.parent().expect("in a temporary folder");
+    let made = kata(
+        beside,
+        &["new", "learner", "--kata", folder, "--lang", "c"],
+        "",
+    );
+    assert_eq!(made.status, 0, "{made:?}");
+    assert!(
+        made.out.contains(
+            "  include/c/          beside each program, the problem's own files: driver.c, \
+             twice.h\n  driver.c            has `main`: your program is the functions it calls, \
+             and builds once they are written\n"
+        ),
+        "{}",
+        made.out
+    );
+    let project = beside.join("learner");
+    let starter = fs::read_to_string(project.join("stage1/main.c")).expect("the starter");
+    assert!(
+        starter.ends_with(
+            " * The problem's driver, driver.c beside this file, has `main`: write here\n \
+             * the functions twice.h declares. */\n\n#include \"twice.h\"\n"
+        ),
+        "{starter}"
+    );
+    for file in ["stage1/driver.c", "stage1/twice.h"] {
+        assert!(project.join(file).is_file(), "{file} is copied");
+    }
+    // The starter does not link until `twice` is written; then the stage passes.
+    let checked = kata(&project, &["check"], "");
+    assert_eq!(checked.status, 1, "{checked:?}");
+    assert!(checked.out.contains("Cannot build:"), "{}", checked.out);
+    assert!(checked.out.contains("twice"), "{}", checked.out);
+    fs::write(
+        project.join("stage1/main.c"),
+        "#include \"twice.h\"\n\nint twice(int n) { return n + n; }\n",
+    )
+    .expect("written");
+    let passed = kata(&project, &["check"], "");
+    assert_eq!(passed.status, 0, "{passed:?}");
+    assert!(
+        passed.out.contains("Every case passes (2 of 2)"),
+        "{}",
+        passed.out
+    );
+    // The package's own check says so of its starter, as no problem.
+    let ran = package.check();
+    assert_eq!(ran.status, 0, "{ran:?}");
+    assert!(
+        ran.out.contains(
+            "starter in C: fails stage 1: it does not build until the functions driver.c calls \
+             are written\n"
+        ),
+        "{}",
+        ran.out
+    );
 }
