@@ -18,6 +18,7 @@ pub mod included;
 pub mod input_validation;
 pub mod lang;
 pub mod new;
+pub mod output_validation;
 pub mod play;
 pub mod progress;
 pub mod reset;

@@ -35,6 +35,7 @@ pub use statement::{Statement, StatementFormat, latex_to_markdown};
 pub use submissions::{
     ExpectedVerdict, Language, SUBMISSIONS_YAML, Submission, ignored_said, is_program,
 };
+pub use testdata::OutputCheck;
 
 /// The name of the file that makes a folder a problem package.
 pub const PROBLEM_YAML: &str = "problem.yaml";
@@ -78,6 +79,9 @@ pub struct Package {
     pub input_validators: Vec<InputValidator>,
     /// The inputs the input validators must reject (`data/invalid_input/`).
     pub invalid_inputs: Vec<InvalidInput>,
+    /// The outputs the output validation must reject (`data/invalid_output/`) or accept
+    /// (`data/valid_output/`).
+    pub output_checks: Vec<OutputCheck>,
     /// Legacy: the package's own grader, the one program in `graders/`, which groups with
     /// `grading: custom` are graded by.
     pub grader: Option<ProgramSource>,
@@ -485,6 +489,7 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
         expectations,
         input_validators: input_validators::find(folder)?,
         invalid_inputs: input_validators::invalid(folder)?,
+        output_checks: data.output_checks,
         grader,
         includes: includes(folder)?,
     })

@@ -26,7 +26,26 @@ const DEFAULT_SECRET_SCORE: f64 = 100.0;
 pub(super) struct Data {
     pub(super) cases: Vec<TestCase>,
     pub(super) groups: Vec<Group>,
+    /// The cases of `data/invalid_output/` and `data/valid_output/`, each with its `.out`.
+    pub(super) output_checks: Vec<OutputCheck>,
 }
+
+/// An output the output validation must reject (`data/invalid_output/`) or accept
+/// (`data/valid_output/`), with the answer and input of its case: data that tests the package's
+/// own validation, never given to a submission.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutputCheck {
+    /// The case: its input, answer and the validator's arguments, named by its path under
+    /// `data/` (`invalid_output/too-long`).
+    pub case: TestCase,
+    /// The `.out` file: the output validated.
+    pub output: PathBuf,
+    /// Whether the validation must accept it (`valid_output`) rather than reject it.
+    pub valid: bool,
+}
+
+/// The folders of `data/` whose outputs test the output validation: (name, whether valid).
+const OUTPUT_CHECKS: [(&str, bool); 2] = [("invalid_output", false), ("valid_output", true)];
 
 /// The keys of a group's YAML file in either version; an unknown key is an error.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -185,9 +204,11 @@ pub(super) fn read(
     let mut reading = Reading {
         meta,
         default: matches!(validation, Validation::Default),
+        scored: true,
         data: Data {
             cases: Vec::new(),
             groups: Vec::new(),
+            output_checks: Vec::new(),
         },
     };
     let problem_args = (
@@ -202,7 +223,49 @@ pub(super) fn read(
         scored: None,
     };
     reading.group(&root, &top)?;
+    // The outputs that test the validation are read as groups of their own, with the arguments
+    // the data's own group file gives, and no score.
+    reading.scored = false;
+    for (name, valid) in OUTPUT_CHECKS {
+        if !data.join(name).is_dir() {
+            continue;
+        }
+        let checks = Node {
+            path: String::new(),
+            file: root.file.clone(),
+            children: vec![Child::Group(Box::new(node(
+                &data.join(name),
+                name,
+                meta.version,
+            )?))],
+        };
+        let judged = reading.data.cases.len();
+        reading.group(&checks, &top)?;
+        for case in reading.data.cases.split_off(judged) {
+            let output = with_extension(&case.input, "out");
+            if !output.is_file() {
+                return Err(PackageError::new(
+                    &case.input,
+                    "has no `.out` file beside it",
+                ));
+            }
+            reading.data.output_checks.push(OutputCheck {
+                case,
+                output,
+                valid,
+            });
+        }
+    }
     Ok(reading.data)
+}
+
+/// `path` with `extension` in place of its own (`.in`), appended to its stem: a case's name
+/// may hold a dot.
+fn with_extension(path: &Path, extension: &str) -> PathBuf {
+    let mut stem = path.with_extension("").into_os_string();
+    stem.push(".");
+    stem.push(extension);
+    PathBuf::from(stem)
 }
 
 /// The YAML file of the group in `folder`, if it has one.
@@ -264,6 +327,8 @@ fn node(folder: &Path, path: &str, version: FormatVersion) -> Result<Node, Packa
 struct Reading<'a> {
     meta: &'a Metadata,
     default: bool,
+    /// Whether the groups read are scored as the problem is: not those that test validation.
+    scored: bool,
     data: Data,
 }
 
@@ -313,7 +378,7 @@ impl Reading<'_> {
                 here.input_args = InputArgs::default();
             }
         }
-        if self.meta.scoring {
+        if self.meta.scoring && self.scored {
             self.score_group(group, &mut here)?;
         }
         let shares = self.shares(group, &here)?;
@@ -476,7 +541,7 @@ impl Reading<'_> {
         here: &Inherited,
     ) -> Result<Vec<Option<(Aggregation, Option<f64>)>>, PackageError> {
         let none = vec![None; group.children.len()];
-        if self.meta.version == FormatVersion::Legacy || !self.meta.scoring {
+        if self.meta.version == FormatVersion::Legacy || !self.meta.scoring || !self.scored {
             return Ok(none);
         }
         let Some((aggregation, max)) = here.scored else {
@@ -592,7 +657,7 @@ impl Reading<'_> {
             None
         };
         let scoring = match self.meta.version {
-            _ if !self.meta.scoring => CaseScoring::None,
+            _ if !self.meta.scoring || !self.scored => CaseScoring::None,
             FormatVersion::Legacy => {
                 let yaml = here.file.as_ref().map(|(_, yaml)| yaml);
                 CaseScoring::Legacy {

@@ -1184,3 +1184,61 @@ fn a_languages_own_included_files_replace_the_default_ones() {
         [include.join("klingon").as_path()]
     );
 }
+
+#[test]
+fn outputs_that_test_the_validation_are_read_with_their_arguments_and_no_score() {
+    let dir = package_of(&[
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: X\ntype: scoring\n",
+        ),
+        ("data/secret/1.in", "1\n"),
+        ("data/secret/1.ans", "1\n"),
+        (
+            "data/invalid_output/test_group.yaml",
+            "output_validator_args: [float_tolerance, \"0.1\"]\n",
+        ),
+        ("data/invalid_output/far.in", "1\n"),
+        ("data/invalid_output/far.ans", "1\n"),
+        ("data/invalid_output/far.out", "2\n"),
+        ("data/valid_output/near.in", "1\n"),
+        ("data/valid_output/near.ans", "1\n"),
+        ("data/valid_output/near.out", "1.0\n"),
+    ]);
+    let package = load(dir.path()).expect("it loads");
+    assert_eq!(names(&package), ["secret/1"]);
+    let checks: Vec<(&str, bool, &[String], CaseScoring)> = package
+        .output_checks
+        .iter()
+        .map(|check| {
+            (
+                check.case.name.as_str(),
+                check.valid,
+                check.case.validator_args.as_slice(),
+                check.case.scoring,
+            )
+        })
+        .collect();
+    let tolerance = ["float_tolerance".to_owned(), "0.1".to_owned()];
+    assert_eq!(
+        checks,
+        [
+            (
+                "invalid_output/far",
+                false,
+                &tolerance[..],
+                CaseScoring::None
+            ),
+            ("valid_output/near", true, &[][..], CaseScoring::None),
+        ]
+    );
+    assert!(
+        package.output_checks[0]
+            .output
+            .ends_with("invalid_output/far.out")
+    );
+    fs::remove_file(dir.path().join("data/valid_output/near.out")).expect("removed");
+    let error = load(dir.path()).expect_err("an output check without its output");
+    assert!(error.path.ends_with("valid_output/near.in"), "{error}");
+    assert_eq!(error.message, "has no `.out` file beside it");
+}

@@ -129,6 +129,9 @@ pub fn check(
                 found
                     .problems
                     .extend(crate::input_validation::check(package, out, style)?);
+                found
+                    .problems
+                    .extend(crate::output_validation::check(package, out, style)?);
                 found.problems.extend(crate::submissions::check(
                     &kata, package, selection, out, style,
                 )?);

@@ -69,6 +69,7 @@ const THOROUGH: &[&str] = &[
     "packages::an_input_the_input_validator_rejects_fails_the_check_with_its_message",
     "packages::files_that_are_no_programs_are_ignored_and_said_once",
     "packages::a_project_of_a_package_with_a_driver_is_the_functions_it_calls",
+    "packages::invalid_outputs_must_be_rejected_and_valid_ones_accepted",
 ];
 
 /// What a `kata` command did.

@@ -1,7 +1,8 @@
 //! `kata dev check` on a problem package made in a temporary folder, its programs shell
 //! scripts, which need no toolchain: its input validator run on every test input and on the
 //! inputs it must reject, each of its findings named with the case; the rules of its
-//! `submissions.yaml`; and the files of `submissions/` that are no programs. Last, a learner's
+//! `submissions.yaml`; the files of `submissions/` that are no programs; its outputs that the
+//! default output validation must reject and accept. Last, a learner's
 //! project of a package whose `include/c/` is a driver, in C (in every `cargo test`).
 
 use std::fs;
@@ -36,6 +37,10 @@ pub(crate) fn trials() -> Vec<Trial> {
         test(
             "packages::files_that_are_no_programs_are_ignored_and_said_once",
             not_programs,
+        ),
+        test(
+            "packages::invalid_outputs_must_be_rejected_and_valid_ones_accepted",
+            output_checks,
         ),
         test(
             "packages::a_project_of_a_package_with_a_driver_is_the_functions_it_calls",
@@ -202,6 +207,63 @@ fn not_programs() {
     let said = "ignored: 3 files under submissions/ whose extension is no language's, not run as \
                 submissions (1 `.disabled`, 1 `.md`, 1 `.template`)\n";
     assert_eq!(ran.out.matches(said).count(), 1, "{}", ran.out);
+}
+
+fn output_checks() {
+    let package = Package::new();
+    for (case, output) in [
+        ("invalid_output/odd", "5\n"),
+        ("valid_output/spaced", "  4 \n"),
+    ] {
+        package.write(&format!("data/{case}.in"), "2\n");
+        package.write(&format!("data/{case}.ans"), "4\n");
+        package.write(&format!("data/{case}.out"), output);
+    }
+    let ran = package.check();
+    assert_eq!(ran.status, 0, "{ran:?}");
+    assert!(
+        ran.out.contains(
+            "output checks: the default output validation rejects every one of 1 invalid output \
+             and accepts every one of 1 valid output\n"
+        ),
+        "{}",
+        ran.out
+    );
+    // An invalid output that is the answer itself is accepted: a problem, named with its file.
+    package.write("data/invalid_output/same.in", "2\n");
+    package.write("data/invalid_output/same.ans", "4\n");
+    package.write("data/invalid_output/same.out", "4\n");
+    let ran = package.check();
+    assert_eq!(ran.status, 1, "{ran:?}");
+    assert!(
+        ran.out.contains(
+            "output invalid_output/same: the output validation accepts it, which \
+             data/invalid_output/ says it must reject\n"
+        ),
+        "{}",
+        ran.out
+    );
+    assert!(
+        ran.out.contains(&format!(
+            "{}: the output validation accepts it",
+            package
+                .folder
+                .join("data/invalid_output/same.out")
+                .display()
+        )),
+        "{}",
+        ran.out
+    );
+    // A case of them without its output is the package's error.
+    fs::remove_file(package.folder.join("data/invalid_output/same.out")).expect("removed");
+    let ran = package.check();
+    assert_eq!(ran.status, 1, "{ran:?}");
+    assert!(
+        ran.out
+            .contains("invalid_output/same.in: has no `.out` file beside it\n"),
+        "{}",
+        ran.out
+    );
 }
 
 /// A package whose `include/c/` is a driver: `main` reads the number and prints what the
