@@ -12,6 +12,8 @@
 //! - [`examples`]: every console example of the README and the book, run;
 //! - [`reference`]: the option reference against the command lines' definitions, both ways;
 //! - [`manifest`]: the manifest's reference against the keys its parser reads, both ways;
+//! - [`project`]: a learner's `kata.toml`'s reference against the keys its parser reads, both
+//!   ways;
 //! - [`feedback`]: the report on every fixture of every kata, its output changed, never shows a
 //!   difference that is none.
 //!
@@ -31,6 +33,7 @@ mod fixtures;
 mod katas;
 mod manifest;
 mod process;
+mod project;
 mod reference;
 mod stages;
 
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
     trials.extend(docs::trials());
     trials.extend(reference::trials());
     trials.extend(manifest::trials());
+    trials.extend(project::trials());
     // A fixture's trial mostly waits for the reference it runs, not for a core.
     test_support::run_with(test_support::thorough(trials, THOROUGH), 2)
 }

@@ -159,7 +159,7 @@ fn keys_read(file: File) -> BTreeSet<String> {
 }
 
 /// The cells of a table's row, split at the `|` that are outside code spans.
-fn cells(row: &str) -> Vec<&str> {
+pub(crate) fn cells(row: &str) -> Vec<&str> {
     let row = row.trim().trim_start_matches('|').trim_end_matches('|');
     let mut cells = Vec::new();
     let (mut start, mut in_code) = (0, false);
@@ -178,7 +178,7 @@ fn cells(row: &str) -> Vec<&str> {
 }
 
 /// The code spans of `text`.
-fn spans(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn spans(text: &str) -> impl Iterator<Item = &str> {
     text.split('`').skip(1).step_by(2).map(str::trim)
 }
 
