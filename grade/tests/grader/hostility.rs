@@ -380,16 +380,33 @@ fn one_hanging_submission_does_not_stall_a_class() {
     )
     .expect("written");
     let class_path = class.path().to_str().expect("UTF-8").to_owned();
-    let graded = grade_hostile(&["--class", &class_path], "{}", &marker);
+    // The results as JSON too: a table says a case timed out, its message which bound stopped it.
+    let results = tempfile::tempdir().expect("a temporary folder");
+    let json = results.path().join("results.json");
+    let json_path = json.to_str().expect("UTF-8").to_owned();
+    let graded = grade_hostile(
+        &["--class", &class_path, "--json", &json_path],
+        "{}",
+        &marker,
+    );
+    let messages = || {
+        let text = fs::read_to_string(&json).unwrap_or_default();
+        text.lines()
+            .filter(|line| line.trim_start().starts_with("\"message\""))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert!(
         graded.report.contains("a-hangs-in-child  0/2"),
-        "{}",
-        graded.report
+        "{}\n{}",
+        graded.report,
+        messages()
     );
     assert!(
         graded.report.contains("correct           2/2"),
-        "{}",
-        graded.report
+        "{}\n{}",
+        graded.report,
+        messages()
     );
     nothing_left(&marker);
 }
