@@ -200,11 +200,10 @@ fn build_from(
             };
             copy(source, into)?;
             let files = sources(&copied(source, into), language)?;
-            let mut command = Command::new(python);
-            command.args(["-m", "py_compile"]).args(&files);
-            run(command, python)?;
+            // Found before the interpreter starts: a folder without one is the fault, whatever
+            // its files say.
             let entry = if !source.is_dir() {
-                files.into_iter().next()
+                files.first().cloned()
             } else if into.join("__main__.py").is_file() {
                 Some(into.to_path_buf())
             } else {
@@ -212,6 +211,9 @@ fn build_from(
             };
             let entry = entry
                 .ok_or_else(|| no_entry(source, "`__main__.py`, `main.py` or one `.py` file"))?;
+            let mut command = Command::new(python);
+            command.args(["-m", "py_compile"]).args(&files);
+            run(command, python)?;
             Ok(vec![python.into(), entry.into_os_string()])
         }
         // Interpreted as they are: a syntax check is their build, as kata's learners' is.
