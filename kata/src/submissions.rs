@@ -287,7 +287,7 @@ fn build<'a>(package: &Package, submission: &'a Submission) -> Built<'a> {
         .to_string();
     let program = building::build_apart(
         &submission.path,
-        submission.language,
+        (submission.language, submission.entrypoint.as_deref()),
         package.include_for(submission.language),
         "submission",
     )

@@ -131,7 +131,17 @@ impl std::error::Error for BuildError {}
 /// failed compile with the compiler's message, a compiler stopped after
 /// [`COMPILE_TIME_LIMIT`], an unknown language, or a folder without a clear entry point.
 pub fn build(source: &Path, language: Language, into: &Path) -> Result<Vec<OsString>, BuildError> {
-    build_from(source, None, language, into)
+    build_from(source, MainFile::default(), language, into)
+}
+
+/// Which file of a folder a program starts from, beside its language's name for one
+/// (`main.py`, `main.rs`, the class `Main`).
+#[derive(Clone, Copy, Debug, Default)]
+struct MainFile<'a> {
+    /// The one its package names (`entrypoint` of `submissions.yaml`): before the language's.
+    given: Option<&'a OsStr>,
+    /// A submission's own file, where included files were added to it: after the language's.
+    own: Option<&'a OsStr>,
 }
 
 /// [`build`], with the files of the folder `include` (a package's `include/<language>/`) added
@@ -150,22 +160,38 @@ pub fn build_including(
     include: Option<&Path>,
     into: &Path,
 ) -> Result<Vec<OsString>, BuildError> {
+    build_submission(source, (language, None), include, into)
+}
+
+/// [`build_including`], the program started from `entrypoint` where its package names one (a
+/// file of its folder, or for Java its main class), whatever its language would take.
+///
+/// # Errors
+///
+/// As [`build_including`].
+pub fn build_submission(
+    source: &Path,
+    (language, entrypoint): (Language, Option<&str>),
+    include: Option<&Path>,
+    into: &Path,
+) -> Result<Vec<OsString>, BuildError> {
+    let given = entrypoint.map(OsStr::new);
     let Some(include) = include else {
-        return build(source, language, into);
+        return build_from(source, MainFile { given, own: None }, language, into);
     };
     let staged = into.join("source");
     fs::create_dir_all(&staged).map_err(|error| io_error(&staged, &error))?;
     copy(source, &staged)?;
     copy(include, &staged)?;
-    let main = (!source.is_dir()).then(|| source.file_name()).flatten();
-    build_from(&staged, main, language, into)
+    let own = (!source.is_dir()).then(|| source.file_name()).flatten();
+    build_from(&staged, MainFile { given, own }, language, into)
 }
 
 /// [`build`], where `main` names the file of a folder taken as its main one when none has the
 /// language's name for it.
 fn build_from(
     source: &Path,
-    main: Option<&OsStr>,
+    main: MainFile<'_>,
     language: Language,
     into: &Path,
 ) -> Result<Vec<OsString>, BuildError> {
@@ -242,7 +268,10 @@ fn build_from(
         Language::Java => {
             needs("java")?;
             let files = sources(source, language)?;
-            let class = main_class(source, &files)?;
+            let class = match main.given {
+                Some(class) => class.to_string_lossy().trim_end_matches(".java").to_owned(),
+                None => main_class(source, &files)?,
+            };
             let classes = into.join("classes");
             let mut command = Command::new("javac");
             command
@@ -322,7 +351,7 @@ pub struct Built {
 /// As [`build`]; and when no temporary folder can be made.
 pub fn build_apart(
     source: &Path,
-    language: Language,
+    (language, entrypoint): (Language, Option<&str>),
     include: Option<&Path>,
     purpose: &str,
 ) -> Result<Built, BuildError> {
@@ -330,7 +359,7 @@ pub fn build_apart(
         .prefix(&format!("grade-{purpose}-"))
         .tempdir()
         .map_err(|error| io_error(&std::env::temp_dir(), &error))?;
-    let argv = build_including(source, language, include, folder.path())?;
+    let argv = build_submission(source, (language, entrypoint), include, folder.path())?;
     Ok(Built { argv, folder })
 }
 
@@ -461,7 +490,7 @@ pub fn build_validator(source: &Path, language: Language) -> Result<Validator, B
             Err(error) => return Err(error),
         }
     }
-    let built = build_apart(source, language, None, "validator")?;
+    let built = build_apart(source, (language, None), None, "validator")?;
     Ok(Validator {
         argv: built.argv,
         folder: built.folder.path().to_owned(),
@@ -638,11 +667,14 @@ fn sources(source: &Path, language: Language) -> Result<Vec<PathBuf>, BuildError
     Ok(files)
 }
 
-/// The file named `name` among `files`, else the one named `main`, else the only one.
-fn entry(files: &[PathBuf], name: &str, main: Option<&OsStr>) -> Option<PathBuf> {
+/// The file `main` gives among `files`, else the one named `name`, else `main`'s own, else the
+/// only one.
+fn entry(files: &[PathBuf], name: &str, main: MainFile<'_>) -> Option<PathBuf> {
     let named = |name: &OsStr| files.iter().find(|file| file.file_name() == Some(name));
-    named(OsStr::new(name))
-        .or_else(|| main.and_then(named))
+    main.given
+        .and_then(named)
+        .or_else(|| named(OsStr::new(name)))
+        .or_else(|| main.own.and_then(named))
         .or(if files.len() == 1 {
             files.first()
         } else {

@@ -100,6 +100,9 @@ pub struct Expectations {
     overrides: BTreeMap<String, Requirement>,
     /// The other keys, each adding its requirements to those of the submissions it matches.
     rules: Vec<Rule>,
+    /// The `language` and `entrypoint` each key gives the submissions it matches, in the order
+    /// of the keys: its patterns, and the two.
+    programs: Vec<(Vec<String>, Option<String>, Option<String>)>,
 }
 
 /// One case of a submission, judged.
@@ -118,8 +121,8 @@ pub struct CaseOutcomeOf<'a> {
 // Keys the format has and these rules do not use are fields only so as to be read past.
 #[allow(dead_code)]
 struct RuleYaml {
-    language: Option<IgnoredAny>,
-    entrypoint: Option<IgnoredAny>,
+    language: Option<String>,
+    entrypoint: Option<String>,
     authors: Option<IgnoredAny>,
     model_solution: Option<IgnoredAny>,
     use_for_time_limit: Option<IgnoredAny>,
@@ -195,6 +198,13 @@ pub(super) fn read(path: &Path) -> Result<Expectations, PackageError> {
             .or_else(|why| error(format!("`{key}`, `{group}`: {why}")))?;
             groups.push((group.clone(), expand_braces(group), one));
         }
+        if rule.language.is_some() || rule.entrypoint.is_some() {
+            expectations.programs.push((
+                expand_braces(&key),
+                rule.language.clone(),
+                rule.entrypoint.clone(),
+            ));
+        }
         let trimmed = key.trim_matches('/');
         if default_of(trimmed).is_some() && groups.is_empty() {
             expectations.overrides.insert(trimmed.to_owned(), whole);
@@ -247,6 +257,22 @@ fn requirement(
 }
 
 impl Expectations {
+    /// The `language` (a code of the format's table) and the `entrypoint` the file gives the
+    /// submission `name`: each from the first key, in the order of the keys, that matches it
+    /// and gives it.
+    #[must_use]
+    pub fn program_of(&self, name: &str) -> (Option<&str>, Option<&str>) {
+        let matching = || {
+            self.programs
+                .iter()
+                .filter(|(patterns, ..)| patterns.iter().any(|pattern| matches(pattern, name)))
+        };
+        (
+            matching().find_map(|(_, language, _)| language.as_deref()),
+            matching().find_map(|(.., entrypoint)| entrypoint.as_deref()),
+        )
+    }
+
     /// Whether a key of the file names the submission `name` (such as `accepted/a.py`): a
     /// pattern matching it or its folder, or its folder's name overriding its default.
     #[must_use]

@@ -450,13 +450,32 @@ pub fn load(folder: &Path) -> Result<Package, PackageError> {
     let meta = metadata::read(&folder.join(PROBLEM_YAML))?;
     let validation = metadata::validation(folder, &meta)?;
     let data = testdata::read(folder, &meta, &validation)?;
-    let (submissions, ignored_submissions) = submissions::find(folder)?;
+    let (mut submissions, ignored_submissions) = submissions::find(folder)?;
     let rules = folder.join("submissions").join(SUBMISSIONS_YAML);
     let expectations = if rules.is_file() {
         Some(expectations::read(&rules)?)
     } else {
         None
     };
+    // A submission's language and entry point, where the file gives them, over those its files
+    // tell.
+    if let Some(expectations) = &expectations {
+        for submission in &mut submissions {
+            let (language, entrypoint) = expectations.program_of(&submission.name);
+            if let Some(code) = language {
+                submission.language = Language::of_code(code).ok_or_else(|| {
+                    PackageError::new(
+                        &rules,
+                        format!(
+                            "`language: {code}` for {} is no language of the format's table",
+                            submission.name
+                        ),
+                    )
+                })?;
+            }
+            submission.entrypoint = entrypoint.map(str::to_owned);
+        }
+    }
     let grader = metadata::grader(folder, &meta)?;
     if grader.is_none()
         && let Some(group) = data

@@ -48,13 +48,20 @@ impl Language {
     /// The language of a file from its extension.
     #[must_use]
     pub fn of_file(path: &Path) -> Language {
-        let Some(named) = path
-            .extension()
+        path.extension()
             .and_then(|extension| extension.to_str())
             .and_then(languages::by_extension)
-        else {
-            return Language::Unknown;
-        };
+            .map_or(Language::Unknown, Language::of_format)
+    }
+
+    /// The language whose code in the format's table is `code` (`python3`), if it is one.
+    #[must_use]
+    pub fn of_code(code: &str) -> Option<Language> {
+        languages::by_code(code).map(Language::of_format)
+    }
+
+    /// The language of the format's table `named`.
+    fn of_format(named: &'static FormatLanguage) -> Language {
         match named.code {
             "c" => Language::C,
             "cpp" => Language::Cpp,
@@ -201,6 +208,9 @@ pub struct Submission {
     /// either: what it must get is what the file's rules say ([`super::Expectations`]), its
     /// folder's defaults among them.
     pub in_submissions_yaml: bool,
+    /// The file of a submission of several that the program starts from, where
+    /// [`SUBMISSIONS_YAML`] gives it (`entrypoint`): by default the language's own rule.
+    pub entrypoint: Option<String>,
 }
 
 /// The submissions of the package in `folder`: each file or folder in a folder of
@@ -241,6 +251,7 @@ pub(super) fn find(folder: &Path) -> Result<(Vec<Submission>, Vec<String>), Pack
                 expected: ExpectedVerdict::from_folder(&verdict),
                 language: Language::of_program(&path),
                 path,
+                entrypoint: None,
             });
         }
     }

@@ -1242,3 +1242,54 @@ fn outputs_that_test_the_validation_are_read_with_their_arguments_and_no_score()
     assert!(error.path.ends_with("valid_output/near.in"), "{error}");
     assert_eq!(error.message, "has no `.out` file beside it");
 }
+
+#[test]
+fn submissions_yaml_gives_a_submission_its_language_and_entry_point() {
+    let dir = package_of(&with(&[
+        ("problem.yaml", "problem_format_version: 2025-09\nname: X\n"),
+        (
+            "submissions/submissions.yaml",
+            "accepted/both:\n  language: bash\n  entrypoint: second.sh\n\
+             accepted/other.py:\n  language: cobol-85\n",
+        ),
+        ("submissions/accepted/both/first.sh", "echo 1\n"),
+        ("submissions/accepted/both/second.sh", "echo 2\n"),
+        ("submissions/accepted/both/helper.py", "print(3)\n"),
+    ]));
+    let package = load(dir.path()).expect("it loads");
+    let both = &package.submissions[0];
+    assert_eq!(
+        (
+            both.name.as_str(),
+            both.language,
+            both.entrypoint.as_deref()
+        ),
+        ("accepted/both", Language::Bash, Some("second.sh"))
+    );
+    // Its files alone tell no one language: two Bash scripts and a Python one.
+    assert_eq!(Language::of_program(&both.path), Language::Unknown);
+    let into = tempfile::tempdir().expect("temporary folder");
+    let argv = building::build_submission(
+        &both.path,
+        (both.language, both.entrypoint.as_deref()),
+        None,
+        into.path(),
+    )
+    .expect("built");
+    assert!(
+        argv.last()
+            .is_some_and(|entry| entry.to_string_lossy().ends_with("second.sh")),
+        "{argv:?}"
+    );
+    fs::write(
+        dir.path().join("submissions/accepted/other.py"),
+        "print(4)\n",
+    )
+    .expect("write");
+    let error = load(dir.path()).expect_err("a language of no table");
+    assert!(error.path.ends_with("submissions.yaml"), "{error}");
+    assert_eq!(
+        error.message,
+        "`language: cobol-85` for accepted/other.py is no language of the format's table"
+    );
+}
