@@ -42,7 +42,7 @@ pub(crate) fn documents() -> Vec<PathBuf> {
     documents
 }
 
-/// The word that ends the note of an example left to `scripts/thorough-tests`.
+/// The part of the note of an example left to `scripts/thorough-tests`.
 const THOROUGH_NOTE: &str = "thorough";
 
 /// A fenced block of a Markdown document.
@@ -78,17 +78,24 @@ impl Block {
 
     /// The fixture folder its note names, from the workspace's root.
     pub(crate) fn fixture(&self) -> Option<&str> {
-        let note = self.note.as_deref()?;
-        let note = note.strip_suffix(THOROUGH_NOTE).unwrap_or(note);
-        note.strip_prefix("run in ")
-            .map(|folder| folder.trim().trim_end_matches(',').trim_end())
+        self.note_parts()
+            .next()?
+            .strip_prefix("run in ")
+            .map(str::trim)
     }
 
     /// Whether its note says it is thorough.
     pub(crate) fn is_thorough(&self) -> bool {
+        self.note_parts().any(|part| part == THOROUGH_NOTE)
+    }
+
+    /// The parts of its note that commas part (`run in docs/examples/class`, `thorough`); none
+    /// without a note.
+    fn note_parts(&self) -> impl Iterator<Item = &str> {
         self.note
             .as_deref()
-            .is_some_and(|note| note.trim_end().ends_with(THOROUGH_NOTE))
+            .into_iter()
+            .flat_map(|note| note.split(',').map(str::trim))
     }
 
     /// Why it is not run, as its note says.

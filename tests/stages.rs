@@ -47,19 +47,21 @@ const TOOLS: [&str; 2] = ["grade", "kata"];
 /// The references, whose binaries `cargo test` does not build, are asked of `cargo build`.
 fn build() -> Result<BTreeMap<String, PathBuf>, String> {
     let references = crate::katas::built_in_references();
-    let mut binaries = cargo_binaries(&["build", "--bins"], &references)?;
-    let tools = TOOLS.map(String::from);
-    binaries.extend(cargo_binaries(
-        &["test", "--no-run", "--workspace"],
-        &tools,
-    )?);
+    let mut build = vec!["build".to_owned(), "--bins".to_owned()];
+    build.extend(
+        references
+            .iter()
+            .flat_map(|name| ["-p".to_owned(), name.clone()]),
+    );
+    let mut binaries = cargo_binaries(&build, &references)?;
+    let test = ["test", "--no-run", "--workspace"].map(String::from);
+    binaries.extend(cargo_binaries(&test, &TOOLS.map(String::from))?);
     Ok(binaries)
 }
 
-/// The binaries `names` (packages of the workspace, each with a binary of its name), built by
-/// cargo's command `words` in this test binary's profile: `-p NAME` each for `cargo build`,
-/// and those named of what it reports.
-fn cargo_binaries(words: &[&str], names: &[String]) -> Result<BTreeMap<String, PathBuf>, String> {
+/// The binaries `names` (packages of the workspace, each with a binary of its name), of those
+/// that cargo's command `words` reports it built, in this test binary's profile.
+fn cargo_binaries(words: &[String], names: &[String]) -> Result<BTreeMap<String, PathBuf>, String> {
     let workspace = test_support::manifest_dir()
         .parent()
         .map(Path::to_path_buf)
@@ -74,11 +76,6 @@ fn cargo_binaries(words: &[&str], names: &[String]) -> Result<BTreeMap<String, P
         .stderr(Stdio::inherit());
     for name in test_support::set_for_the_trials() {
         command.env_remove(name);
-    }
-    if words.first() == Some(&"build") {
-        for name in names {
-            command.args(["-p", name]);
-        }
     }
     let output = command
         .output()

@@ -92,36 +92,32 @@ pub fn program(kata: &Kata, stage: &Stage) -> Result<(Program, Option<RunFolder>
             kata.title
         ))),
         Reference::Submission(Some(source)) => {
-            // As the package reads it: its language and entry point where submissions.yaml
-            // gives them.
-            let submission = kata.package.as_ref().and_then(|package| {
-                package
+            // Built as the package builds its submission: its language and entry point where
+            // submissions.yaml gives them, its included files.
+            let of_package = kata.package.as_ref().and_then(|package| {
+                let submission = package
                     .submissions
                     .iter()
-                    .find(|submission| submission.path == *source)
+                    .find(|submission| submission.path == *source)?;
+                Some(package.build_apart(submission, "reference"))
             });
-            let language = submission.map_or_else(
-                || harness::package::Language::of_program(source),
-                |submission| submission.language,
-            );
-            let entrypoint = submission.and_then(|submission| submission.entrypoint.as_deref());
-            let include = kata
-                .package
-                .as_ref()
-                .and_then(|package| package.include_for(language));
-            let built = harness::package::building::build_apart(
-                source,
-                (language, entrypoint),
-                include,
-                "reference",
-            )
-            .map_err(|error| {
-                GradeError::Kata(harness::kata::KataError {
-                    path: source.clone(),
-                    line: None,
-                    message: format!("the accepted submission does not build: {error}"),
+            let built = of_package
+                .unwrap_or_else(|| {
+                    let language = harness::package::Language::of_program(source);
+                    harness::package::building::build_apart(
+                        source,
+                        (language, None),
+                        None,
+                        "reference",
+                    )
                 })
-            })?;
+                .map_err(|error| {
+                    GradeError::Kata(harness::kata::KataError {
+                        path: source.clone(),
+                        line: None,
+                        message: format!("the accepted submission does not build: {error}"),
+                    })
+                })?;
             let program = Program::labelled(built.argv, label);
             Ok((program, Some(RunFolder::holding(built.folder))))
         }

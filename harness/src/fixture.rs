@@ -108,13 +108,14 @@ impl Fixture {
         if !self.unread {
             return Ok(Cow::Borrowed(self));
         }
-        let read = load_input_case(&self.path)?;
+        let input = read_case_file(&self.path)?;
+        let answer = read_beside(&self.path, ANSWER_EXTENSION)?.unwrap_or_default();
         Ok(Cow::Owned(Fixture {
             name: self.name.clone(),
             hint: self.hint.clone(),
             exit_status: self.exit_status,
             judge: self.judge.clone(),
-            ..read
+            ..input_case(&self.path, &input, &answer, None)
         }))
     }
 
@@ -233,21 +234,29 @@ pub fn load_stage_dir(dir: &Path) -> Result<Vec<Fixture>, FixtureError> {
 ///
 /// When a file that is there cannot be read.
 pub fn load_input_case(path: &Path) -> Result<Fixture, FixtureError> {
-    let read = |path: &Path| {
-        read_data(path).map_err(|message| FixtureError {
-            path: path.to_owned(),
-            line: None,
-            message,
-        })
-    };
-    let input = read(path)?;
-    let beside = |extension: &str| {
-        let path = path.with_extension(extension);
-        path.exists().then(|| read(&path)).transpose()
-    };
-    let answer = beside(ANSWER_EXTENSION)?.unwrap_or_default();
-    let hint = beside(HINT_EXTENSION)?;
-    Ok(input_case(path, &input, &answer, hint.as_deref()))
+    let (input, answer) = (read_case_file(path)?, read_beside(path, ANSWER_EXTENSION)?);
+    let hint = read_beside(path, HINT_EXTENSION)?;
+    Ok(input_case(
+        path,
+        &input,
+        &answer.unwrap_or_default(),
+        hint.as_deref(),
+    ))
+}
+
+/// The bytes of a case's data file at `path` ([`read_data`]).
+fn read_case_file(path: &Path) -> Result<Vec<u8>, FixtureError> {
+    read_data(path).map_err(|message| FixtureError {
+        path: path.to_owned(),
+        line: None,
+        message,
+    })
+}
+
+/// The bytes of the file beside the case `path` with `extension`, where there is one.
+fn read_beside(path: &Path, extension: &str) -> Result<Option<Vec<u8>>, FixtureError> {
+    let path = path.with_extension(extension);
+    path.exists().then(|| read_case_file(&path)).transpose()
 }
 
 /// The case given by its input file `path`, `NAME.in`, listed but not read: its input and
@@ -259,31 +268,22 @@ pub fn load_input_case(path: &Path) -> Result<Fixture, FixtureError> {
 ///
 /// When a file that is there is not a regular file, is too large, or cannot be read.
 pub fn unread_input_case(path: &Path) -> Result<Fixture, FixtureError> {
-    let fault = |path: &Path, message: String| FixtureError {
-        path: path.to_owned(),
-        line: None,
-        message,
-    };
     let look = |path: &Path| {
-        let metadata = fs::metadata(path).map_err(|error| fault(path, error.to_string()))?;
-        if !metadata.is_file() {
-            return Err(fault(path, "not a regular file".to_owned()));
-        }
-        if metadata.len() > MAX_DATA_SIZE {
-            return Err(fault(path, format!("larger than {MAX_DATA_SIZE} bytes")));
-        }
-        Ok(())
+        fs::metadata(path)
+            .map_err(|error| error.to_string())
+            .and_then(|metadata| regular_within(&metadata, MAX_DATA_SIZE))
+            .map_err(|message| FixtureError {
+                path: path.to_owned(),
+                line: None,
+                message,
+            })
     };
     look(path)?;
     let answer = path.with_extension(ANSWER_EXTENSION);
     if answer.exists() {
         look(&answer)?;
     }
-    let hint = path.with_extension(HINT_EXTENSION);
-    let hint = hint
-        .exists()
-        .then(|| read_data(&hint).map_err(|message| fault(&hint, message)))
-        .transpose()?;
+    let hint = read_beside(path, HINT_EXTENSION)?;
     let mut fixture = input_case(path, b"", b"", hint.as_deref());
     fixture.unread = true;
     Ok(fixture)
@@ -448,17 +448,27 @@ fn read_regular(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
         .custom_flags(libc::O_NONBLOCK)
         .open(path)
         .map_err(|e| e.to_string())?;
-    if !file.metadata().map_err(|e| e.to_string())?.is_file() {
-        return Err("not a regular file".to_owned());
-    }
+    regular_within(&file.metadata().map_err(|e| e.to_string())?, limit)?;
     let mut bytes = Vec::new();
     file.take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
+    // It may have grown since it was looked at.
     if bytes.len() as u64 > limit {
         return Err(format!("larger than {limit} bytes"));
     }
     Ok(bytes)
+}
+
+/// Why `metadata` is not of a regular file of at most `limit` bytes, if it is not.
+fn regular_within(metadata: &fs::Metadata, limit: u64) -> Result<(), String> {
+    if !metadata.is_file() {
+        return Err("not a regular file".to_owned());
+    }
+    if metadata.len() > limit {
+        return Err(format!("larger than {limit} bytes"));
+    }
+    Ok(())
 }
 
 /// The header lines (between the two `---`), the body, and the body's first line number.

@@ -285,13 +285,9 @@ fn build<'a>(package: &Package, submission: &'a Submission) -> Built<'a> {
         .unwrap_or(&submission.path)
         .display()
         .to_string();
-    let program = building::build_apart(
-        &submission.path,
-        (submission.language, submission.entrypoint.as_deref()),
-        package.include_for(submission.language),
-        "submission",
-    )
-    .map(|built| (Program::labelled(built.argv.clone(), shown.clone()), built));
+    let program = package
+        .build_apart(submission, "submission")
+        .map(|built| (Program::labelled(built.argv.clone(), shown.clone()), built));
     Built {
         submission,
         shown,

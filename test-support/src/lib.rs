@@ -179,7 +179,7 @@ pub fn test_with<T: 'static>(
 /// and otherwise reported as ignored with `why`, which libtest-mimic shows only for a trial
 /// ignored as it runs: a trial marked ignored beforehand is listed without a reason.
 pub fn slow(trial: Trial, why: &'static str) -> Trial {
-    if env::args().any(|argument| argument == "--include-ignored" || argument == "--ignored") {
+    if asks_for_ignored() {
         return trial;
     }
     let name = trial.name().to_owned();
@@ -226,17 +226,15 @@ pub fn thorough(trials: Vec<Trial>, thorough: &[&str]) -> Vec<Trial> {
 /// trial made from data (a console example of the docs) whose cost its data says.
 #[must_use]
 pub fn thorough_trial(trial: Trial) -> Trial {
-    let run_all = env::var_os(THOROUGH).is_some_and(|value| !value.is_empty())
-        || env::args().any(|argument| argument == "--include-ignored" || argument == "--ignored");
-    if run_all {
+    if env::var_os(THOROUGH).is_some_and(|value| !value.is_empty()) {
         return trial;
     }
-    let name = trial.name().to_owned();
-    Trial::ignorable_test(name, || {
-        Ok(Completion::ignored_with(
-            "thorough: scripts/thorough-tests runs it",
-        ))
-    })
+    slow(trial, "thorough: scripts/thorough-tests runs it")
+}
+
+/// Whether this binary was asked to run the trials listed as ignored too.
+fn asks_for_ignored() -> bool {
+    env::args().any(|argument| argument == "--include-ignored" || argument == "--ignored")
 }
 
 /// The text of a panic's payload.

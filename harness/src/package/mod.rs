@@ -100,6 +100,26 @@ impl Package {
         self.include_for_code(language.code()?)
     }
 
+    /// `submission`, one of the package's, built into a temporary folder for `purpose`, as the
+    /// package has it built: in its language, from its entry point, with the files of
+    /// `include/` for its language added.
+    ///
+    /// # Errors
+    ///
+    /// As [`building::build_apart`].
+    pub fn build_apart(
+        &self,
+        submission: &Submission,
+        purpose: &str,
+    ) -> Result<building::Built, building::BuildError> {
+        building::build_apart(
+            &submission.path,
+            (submission.language, submission.entrypoint.as_deref()),
+            self.include_for(submission.language),
+            purpose,
+        )
+    }
+
     /// [`Package::include_for`] the language whose code in the format's table is `code`.
     #[must_use]
     pub fn include_for_code(&self, code: &str) -> Option<&Path> {

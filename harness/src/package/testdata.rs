@@ -242,7 +242,7 @@ pub(super) fn read(
         let judged = reading.data.cases.len();
         reading.group(&checks, &top)?;
         for case in reading.data.cases.split_off(judged) {
-            let output = with_extension(&case.input, "out");
+            let output = beside(&case.input.with_extension(""), "out");
             if !output.is_file() {
                 return Err(PackageError::new(
                     &case.input,
@@ -259,13 +259,13 @@ pub(super) fn read(
     Ok(reading.data)
 }
 
-/// `path` with `extension` in place of its own (`.in`), appended to its stem: a case's name
-/// may hold a dot.
-fn with_extension(path: &Path, extension: &str) -> PathBuf {
-    let mut stem = path.with_extension("").into_os_string();
-    stem.push(".");
-    stem.push(extension);
-    PathBuf::from(stem)
+/// The file of the case `base` (its path without an extension) with `extension`: appended,
+/// not `with_extension`, as a case's name may hold a dot.
+fn beside(base: &Path, extension: &str) -> PathBuf {
+    let mut path = base.as_os_str().to_owned();
+    path.push(".");
+    path.push(extension);
+    PathBuf::from(path)
 }
 
 /// The YAML file of the group in `folder`, if it has one.
@@ -333,6 +333,12 @@ struct Reading<'a> {
 }
 
 impl Reading<'_> {
+    /// Whether the groups read now are scored: those of a scoring problem that judge
+    /// submissions, not those that test its validation.
+    fn scoring(&self) -> bool {
+        self.meta.scoring && self.scored
+    }
+
     fn group(&mut self, group: &Node, from: &Inherited) -> Result<(), PackageError> {
         let legacy = self.meta.version == FormatVersion::Legacy;
         let mut here = from.clone();
@@ -378,7 +384,7 @@ impl Reading<'_> {
                 here.input_args = InputArgs::default();
             }
         }
-        if self.meta.scoring && self.scored {
+        if self.scoring() {
             self.score_group(group, &mut here)?;
         }
         let shares = self.shares(group, &here)?;
@@ -541,7 +547,7 @@ impl Reading<'_> {
         here: &Inherited,
     ) -> Result<Vec<Option<(Aggregation, Option<f64>)>>, PackageError> {
         let none = vec![None; group.children.len()];
-        if self.meta.version == FormatVersion::Legacy || !self.meta.scoring || !self.scored {
+        if self.meta.version == FormatVersion::Legacy || !self.scoring() {
             return Ok(none);
         }
         let Some((aggregation, max)) = here.scored else {
@@ -631,13 +637,7 @@ impl Reading<'_> {
         here: &Inherited,
         share: Option<(Aggregation, Option<f64>)>,
     ) -> Result<(), PackageError> {
-        // Appended, not `with_extension`: a case's name may hold a dot.
-        let with = |extension: &str| {
-            let mut path = base.as_os_str().to_owned();
-            path.push(".");
-            path.push(extension);
-            PathBuf::from(path)
-        };
+        let with = |extension: &str| beside(base, extension);
         let existing = |extension: &str| Some(with(extension)).filter(|path| path.is_file());
         let input = with("in");
         let answer = with("ans");
@@ -657,7 +657,7 @@ impl Reading<'_> {
             None
         };
         let scoring = match self.meta.version {
-            _ if !self.meta.scoring || !self.scored => CaseScoring::None,
+            _ if !self.scoring() => CaseScoring::None,
             FormatVersion::Legacy => {
                 let yaml = here.file.as_ref().map(|(_, yaml)| yaml);
                 CaseScoring::Legacy {
