@@ -3,8 +3,10 @@
 //! under `submissions/` names (`accepted`, `wrong_answer`, `time_limit_exceeded`,
 //! `run_time_error`, `partially_accepted`), as the format's own `verifyproblem` does, under
 //! the package's time limit or, where it gives none, the one the format infers from the slowest
-//! accepted submission.
+//! time of the submissions that bound it from below (the accepted ones in legacy; in the later
+//! versions those whose rules permit no time-out, as `use_for_time_limit` leaves them).
 
+use std::borrow::Cow;
 use std::convert::Infallible;
 use std::fs;
 use std::io::Write;
@@ -16,7 +18,7 @@ use harness::languages;
 use harness::package::building::{self, BuildError};
 use harness::package::{
     CaseOutcome, CaseOutcomeOf, CaseVerdict, Code, Expectations, ExpectedVerdict, Package,
-    SUBMISSIONS_YAML, Score, Submission, TIMELIMIT_FILE, ignored_said,
+    SUBMISSIONS_YAML, Score, Submission, TIMELIMIT_FILE, TimeBound, ignored_said,
 };
 use harness::plan::StagePlan;
 use harness::report::format::points;
@@ -117,8 +119,8 @@ struct Built<'a> {
 /// read from, saying on `out` what each got, a row of a table each, in the package's order;
 /// the problems are the submissions whose verdict is not their folder's, and those that do not
 /// build. A submission whose compiler is not installed is skipped, said. Where the package
-/// gives no time limit, it is inferred first as the format says, from the slowest accepted
-/// submission's time (every accepted submission's, selected or not), and said. Up to
+/// gives no time limit, it is inferred first as the format says, from the slowest time of the
+/// submissions that bound it from below (selected or not), and said. Up to
 /// `selection.jobs` submissions are built at once, and as many cases run at once, of any
 /// submission.
 ///
@@ -168,14 +170,15 @@ pub fn check(
         )?;
     }
     let fixed = package.limits.time.fixed();
-    // The time limit is inferred from every accepted submission, whichever are selected.
+    // The time limit is inferred from every submission that bounds it, whichever are selected.
+    let bounds = LowerBounds::of(package);
     let to_build: Vec<&Submission> = package
         .submissions
         .iter()
         .filter(|submission| {
             selection.is_all()
                 || selection.selects(&submission.name)
-                || (fixed.is_none() && submission.expected == ExpectedVerdict::Accepted)
+                || (fixed.is_none() && bounds.submission(submission))
         })
         .collect();
     // Each is built once, and lives until it is graded.
@@ -191,7 +194,7 @@ pub fn check(
     );
     // Every case of every submission takes one of these slots: no more run at once than jobs.
     let shared = Shared::new(Slots::new(selection.jobs.get()));
-    let timeout = time_limit(kata, package, &built, (&shared, selection), out)?;
+    let timeout = time_limit(kata, package, &built, &bounds, (&shared, selection), out)?;
     writeln!(out, "limits: {}", package.limits.sizes_said())?;
     // As `grade` plans it; a pass-fail problem's verdict is its first failure, while a score
     // needs every case.
@@ -457,16 +460,52 @@ fn plan(kata: &Kata, all: bool, timeout: Duration) -> Result<harness::plan::Stag
     .map_err(KataError::from_planning)
 }
 
+/// Which submissions' times bound a package's time limit from below, and on which cases: as
+/// problemtools has it for legacy, every case of the accepted ones; as the later versions have
+/// it, the cases whose rules in `submissions.yaml` (or the folders' defaults) permit no time-out,
+/// less those `use_for_time_limit: false` takes out, with those `lower` puts in.
+struct LowerBounds<'a> {
+    /// `None` in legacy.
+    rules: Option<Cow<'a, Expectations>>,
+}
+
+impl<'a> LowerBounds<'a> {
+    fn of(package: &'a Package) -> LowerBounds<'a> {
+        let rules = (!package.version.is_legacy()).then(|| match &package.expectations {
+            Some(rules) => Cow::Borrowed(rules),
+            None => Cow::Owned(Expectations::default()),
+        });
+        LowerBounds { rules }
+    }
+
+    /// Whether `submission`'s time bounds the limit from below on any case.
+    fn submission(&self, submission: &Submission) -> bool {
+        match &self.rules {
+            None => submission.expected == ExpectedVerdict::Accepted,
+            Some(rules) => rules.bounds_below(&submission.name),
+        }
+    }
+
+    /// Whether `submission`'s time on `case` bounds the limit from below.
+    fn case(&self, submission: &Submission, case: &str) -> bool {
+        match &self.rules {
+            None => submission.expected == ExpectedVerdict::Accepted,
+            Some(rules) => rules.time_bound(&submission.name, case) == Some(TimeBound::Lower),
+        }
+    }
+}
+
 /// The time limit the submissions are judged under, said on `out` with where it comes from:
-/// the package's, else inferred from the slowest case of the accepted submissions that pass
-/// every case within [`TIMING_LIMIT`], else, with none such, the grader's
-/// [`PACKAGE_TIME_LIMIT`]; an inferred limit is written to the package's [`TIMELIMIT_FILE`]
-/// where `selection` asks. The accepted submissions are timed `selection.jobs` at once, their
-/// cases in the slots of `shared`.
+/// the package's, else inferred from the slowest case, of those it did not time out on (within
+/// [`TIMING_LIMIT`]), of the submissions that `bounds` names, else, with none such, the
+/// grader's [`PACKAGE_TIME_LIMIT`]; an inferred limit is written to the package's
+/// [`TIMELIMIT_FILE`] where `selection` asks. The submissions are timed `selection.jobs` at
+/// once, their cases in the slots of `shared`.
 fn time_limit(
     kata: &Kata,
     package: &Package,
     built: &[Built<'_>],
+    bounds: &LowerBounds<'_>,
     (shared, selection): (&Shared, &Selection),
     out: &mut dyn Write,
 ) -> Result<Duration, KataError> {
@@ -483,29 +522,33 @@ fn time_limit(
     }
     let plan = plan(kata, true, TIMING_LIMIT)?;
     let sandbox = plan.sandbox(&[]).sharing(shared);
-    let accepted: Vec<(&Built, &Program)> = built
+    let timed: Vec<(&Built, &Program)> = built
         .iter()
-        .filter(|one| one.submission.expected == ExpectedVerdict::Accepted)
+        .filter(|one| bounds.submission(one.submission))
         .filter_map(|one| Some((one, &one.program.as_ref().ok()?.0)))
         .collect();
     let mut slowest: Option<(Duration, &str, String)> = None;
     in_order(
-        &accepted,
+        &timed,
         jobs,
         |(_, program)| plan.grade(program, &sandbox),
         |(one, _), graded| {
             let (fixtures, results) = graded
                 .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
-            if results.len() != fixtures.len() || !results.iter().all(|r| r.verdict().passed()) {
-                return Ok(());
-            }
             for result in &results {
+                let case = &result.fixture(&fixtures).name;
+                // A time-out here is the submission's failure, which its verdict says: its time
+                // is the timing's bound, not its own.
+                if Got::of_case(result.verdict()) == Got::TimeLimitExceeded
+                    || !bounds.case(one.submission, case)
+                {
+                    continue;
+                }
                 if slowest
                     .as_ref()
                     .is_none_or(|(most, ..)| result.time_used() > *most)
                 {
-                    let case = result.fixture(&fixtures).name.clone();
-                    slowest = Some((result.time_used(), &one.shown, case));
+                    slowest = Some((result.time_used(), &one.shown, case.clone()));
                 }
             }
             Ok::<(), KataError>(())
@@ -514,9 +557,10 @@ fn time_limit(
     let Some((took, shown, case)) = slowest else {
         writeln!(
             out,
-            "time limit: {} s (the grader's: no accepted submission passes every case to infer \
-             the format's from)",
-            PACKAGE_TIME_LIMIT.as_secs_f64()
+            "time limit: {} s (the grader's: no submission that bounds it from below ran a case \
+             within {} s to infer the format's from)",
+            PACKAGE_TIME_LIMIT.as_secs_f64(),
+            TIMING_LIMIT.as_secs()
         )?;
         return Ok(PACKAGE_TIME_LIMIT);
     };

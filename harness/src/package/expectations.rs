@@ -4,7 +4,8 @@
 //! judge's `message`, for every case or for a test data group's; and the defaults of the
 //! folders (`accepted`: every case AC; `wrong_answer`: AC or WA, one WA at least; ...), which a
 //! key that is a folder's name overrides. Judging the cases is the caller's; this says whether
-//! their verdicts keep the rules.
+//! their verdicts keep the rules, and which cases of a submission bound the time limit the format
+//! infers (`use_for_time_limit`).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -53,6 +54,30 @@ impl fmt::Display for CaseVerdict {
     }
 }
 
+/// How a submission's time on a case bounds the time limit the format infers: the limit is at
+/// least the slowest time of the lower bounds times `ac_to_time_limit`, and at most the slowest
+/// time of an upper bound over `time_limit_to_tle`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeBound {
+    /// A case it must not time out on: by default, one of a rule that permits no TLE.
+    Lower,
+    /// A case of a rule that requires TLE and nothing else.
+    Upper,
+}
+
+/// What a rule's `use_for_time_limit` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TimeUse {
+    /// `true`: as the rule's verdicts say, the default.
+    AsVerdicts,
+    /// `false`: not at all.
+    Never,
+    /// `lower`: a lower bound, which holds the rule to `permitted: [AC, WA, RTE]` as well.
+    Lower,
+    /// `upper`: an upper bound, which holds the rule to `required: [TLE]` as well.
+    Upper,
+}
+
 /// What one requirement asks of a set of cases.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(super) struct Requirement {
@@ -64,6 +89,8 @@ pub(super) struct Requirement {
     score: Option<(f64, f64)>,
     /// One case's judge message at least holds this.
     message: Option<String>,
+    /// Whether and how its cases bound the time limit.
+    time_use: Option<TimeUse>,
 }
 
 impl Requirement {
@@ -74,7 +101,39 @@ impl Requirement {
             required: over.required.clone().or_else(|| self.required.clone()),
             score: over.score.or(self.score),
             message: over.message.clone().or_else(|| self.message.clone()),
+            time_use: over.time_use.or(self.time_use),
         }
+    }
+
+    /// How its cases bound the time limit, as the format has it: as `use_for_time_limit` says,
+    /// else a lower bound where TLE is not permitted, an upper one where TLE alone is required.
+    fn time_bound(&self) -> Option<TimeBound> {
+        match self.time_use {
+            Some(TimeUse::Never) => None,
+            Some(TimeUse::Lower) => Some(TimeBound::Lower),
+            Some(TimeUse::Upper) => Some(TimeBound::Upper),
+            None | Some(TimeUse::AsVerdicts) => {
+                if self.forbids_tle() {
+                    Some(TimeBound::Lower)
+                } else if self.requires_tle_alone() {
+                    Some(TimeBound::Upper)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// Whether it permits verdicts, TLE not among them.
+    fn forbids_tle(&self) -> bool {
+        self.permitted
+            .as_ref()
+            .is_some_and(|permitted| !permitted.contains(&CaseVerdict::Tle))
+    }
+
+    /// Whether it requires TLE and no other verdict.
+    fn requires_tle_alone(&self) -> bool {
+        self.required.as_deref() == Some(&[CaseVerdict::Tle])
     }
 
     fn is_empty(&self) -> bool {
@@ -125,7 +184,7 @@ struct RuleYaml {
     entrypoint: Option<String>,
     authors: Option<IgnoredAny>,
     model_solution: Option<IgnoredAny>,
-    use_for_time_limit: Option<IgnoredAny>,
+    use_for_time_limit: Option<TimeUseYaml>,
     permitted: Option<Vec<String>>,
     required: Option<Vec<String>>,
     score: Option<ScoreYaml>,
@@ -143,7 +202,15 @@ struct GroupYaml {
     required: Option<Vec<String>>,
     score: Option<ScoreYaml>,
     message: Option<String>,
-    use_for_time_limit: Option<IgnoredAny>,
+    use_for_time_limit: Option<TimeUseYaml>,
+}
+
+/// `use_for_time_limit` as written: `true`, `false`, `lower` or `upper`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum TimeUseYaml {
+    Flag(bool),
+    Word(String),
 }
 
 #[derive(Debug, Deserialize)]
@@ -184,6 +251,7 @@ pub(super) fn read(path: &Path) -> Result<Expectations, PackageError> {
             rule.required.as_deref(),
             rule.score.as_ref(),
             rule.message.as_ref(),
+            rule.use_for_time_limit.as_ref(),
         )
         .or_else(|why| error(format!("`{key}`: {why}")))?;
         let mut groups = Vec::new();
@@ -194,6 +262,7 @@ pub(super) fn read(path: &Path) -> Result<Expectations, PackageError> {
                 yaml.and_then(|yaml| yaml.required.as_deref()),
                 yaml.and_then(|yaml| yaml.score.as_ref()),
                 yaml.and_then(|yaml| yaml.message.as_ref()),
+                yaml.and_then(|yaml| yaml.use_for_time_limit.as_ref()),
             )
             .or_else(|why| error(format!("`{key}`, `{group}`: {why}")))?;
             groups.push((group.clone(), expand_braces(group), one));
@@ -225,6 +294,7 @@ fn requirement(
     required: Option<&[String]>,
     score: Option<&ScoreYaml>,
     message: Option<&String>,
+    time_use: Option<&TimeUseYaml>,
 ) -> Result<Requirement, String> {
     let verdicts = |words: Option<&[String]>| -> Result<Option<Vec<CaseVerdict>>, String> {
         words
@@ -248,12 +318,35 @@ fn requirement(
             _ => return Err("`score` is a number or a list of two, the lower first".to_owned()),
         },
     };
-    Ok(Requirement {
+    let time_use = match time_use {
+        None => None,
+        Some(TimeUseYaml::Flag(true)) => Some(TimeUse::AsVerdicts),
+        Some(TimeUseYaml::Flag(false)) => Some(TimeUse::Never),
+        Some(TimeUseYaml::Word(word)) if word == "lower" => Some(TimeUse::Lower),
+        Some(TimeUseYaml::Word(word)) if word == "upper" => Some(TimeUse::Upper),
+        Some(TimeUseYaml::Word(word)) => {
+            return Err(format!(
+                "`use_for_time_limit` is true, false, lower or upper, not `{word}`"
+            ));
+        }
+    };
+    let requirement = Requirement {
         permitted: verdicts(permitted)?,
         required: verdicts(required)?,
         score,
         message: message.cloned(),
-    })
+        time_use,
+    };
+    match requirement.time_use {
+        Some(TimeUse::Lower) if requirement.requires_tle_alone() => {
+            return Err("`use_for_time_limit: lower` where TLE alone is required".to_owned());
+        }
+        Some(TimeUse::Upper) if requirement.forbids_tle() => {
+            return Err("`use_for_time_limit: upper` where TLE is not permitted".to_owned());
+        }
+        _ => {}
+    }
+    Ok(requirement)
 }
 
 impl Expectations {
@@ -285,16 +378,10 @@ impl Expectations {
                 .any(|rule| rule.patterns.iter().any(|pattern| matches(pattern, name)))
     }
 
-    /// What the submission `name` of the folder `folder` breaks of its requirements, given
-    /// the outcome of every case and its score (of a scoring problem), each in words; none when
-    /// it keeps them all.
-    #[must_use]
-    pub fn broken(
-        &self,
-        name: &str,
-        cases: &[CaseOutcomeOf<'_>],
-        score: Option<f64>,
-    ) -> Vec<String> {
+    /// The requirements the submission `name` is held to: its folder's (overridden by a key of
+    /// the folder's name), then each of every key that matches it, with the patterns of the
+    /// groups a requirement is narrowed to, under the key they are shown with.
+    fn requirements_of(&self, name: &str) -> Vec<(String, Option<Vec<String>>, Requirement)> {
         let folder = name.split('/').next().unwrap_or_default();
         let mut all: Vec<(String, Option<Vec<String>>, Requirement)> = Vec::new();
         if let Some(default) = default_of(folder) {
@@ -316,6 +403,48 @@ impl Expectations {
                 ));
             }
         }
+        all
+    }
+
+    /// How the time of the submission `name` on the case `case` (its name under `data/`)
+    /// bounds the time limit the format infers: a lower bound where a requirement that applies
+    /// to the case says so, else an upper bound where one says so, else none.
+    #[must_use]
+    pub fn time_bound(&self, name: &str, case: &str) -> Option<TimeBound> {
+        let bounds: Vec<TimeBound> = self
+            .requirements_of(name)
+            .into_iter()
+            .filter(|(_, groups, _)| {
+                groups
+                    .as_ref()
+                    .is_none_or(|patterns| patterns.iter().any(|pattern| matches(pattern, case)))
+            })
+            .filter_map(|(.., requirement)| requirement.time_bound())
+            .collect();
+        [TimeBound::Lower, TimeBound::Upper]
+            .into_iter()
+            .find(|bound| bounds.contains(bound))
+    }
+
+    /// Whether the time of the submission `name` bounds the time limit from below on any case.
+    #[must_use]
+    pub fn bounds_below(&self, name: &str) -> bool {
+        self.requirements_of(name)
+            .iter()
+            .any(|(.., requirement)| requirement.time_bound() == Some(TimeBound::Lower))
+    }
+
+    /// What the submission `name` of the folder `folder` breaks of its requirements, given
+    /// the outcome of every case and its score (of a scoring problem), each in words; none when
+    /// it keeps them all.
+    #[must_use]
+    pub fn broken(
+        &self,
+        name: &str,
+        cases: &[CaseOutcomeOf<'_>],
+        score: Option<f64>,
+    ) -> Vec<String> {
+        let all = self.requirements_of(name);
         let mut broken = Vec::new();
         for (key, groups, requirement) in all {
             if requirement.is_empty() {
@@ -375,6 +504,28 @@ fn check(
             list(required),
             list(&got)
         ));
+    }
+    // `lower` and `upper` are constraints of their own beside `permitted` and `required`.
+    match requirement.time_use {
+        Some(TimeUse::Lower) => {
+            if let Some(case) = chosen.iter().find(|case| case.verdict == CaseVerdict::Tle) {
+                broken.push(format!(
+                    "`{key}` bounds the time limit from below (use_for_time_limit: lower), and {} \
+                     is TLE",
+                    case.case
+                ));
+            }
+        }
+        Some(TimeUse::Upper)
+            if !chosen.is_empty()
+                && !chosen.iter().any(|case| case.verdict == CaseVerdict::Tle) =>
+        {
+            broken.push(format!(
+                "`{key}` bounds the time limit from above (use_for_time_limit: upper), and no \
+                 case is TLE"
+            ));
+        }
+        _ => {}
     }
     if let Some(message) = &requirement.message
         && !chosen
@@ -494,6 +645,98 @@ mod tests {
             rules.broken("said/s.py", &cases, None),
             ["`said` requires a judge message holding `out of range`, and none does"]
         );
+    }
+
+    #[test]
+    fn the_time_limit_is_bounded_below_where_tle_is_not_permitted_and_above_where_it_alone_is_required()
+     {
+        let defaults = Expectations::default();
+        for (name, bound) in [
+            ("accepted/a.py", Some(TimeBound::Lower)),
+            ("wrong_answer/w.py", Some(TimeBound::Lower)),
+            ("run_time_error/r.py", Some(TimeBound::Lower)),
+            ("time_limit_exceeded/t.py", Some(TimeBound::Upper)),
+            ("brute_force/b.py", None),
+            ("rejected/x.py", None),
+            ("other/o.py", None),
+        ] {
+            assert_eq!(defaults.time_bound(name, "secret/1"), bound, "{name}");
+            assert_eq!(
+                defaults.bounds_below(name),
+                bound == Some(TimeBound::Lower),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn use_for_time_limit_takes_a_rules_cases_out_or_puts_them_in() {
+        let rules = read_text(
+            "wrong_answer:\n  use_for_time_limit: false\n\
+             slow/*:\n  permitted: [AC]\n  secret/huge:\n    use_for_time_limit: false\n\
+             mixed/m.py:\n  use_for_time_limit: lower\n\
+             brute_force/b.py:\n  secret:\n    use_for_time_limit: upper\n",
+        );
+        assert_eq!(rules.time_bound("wrong_answer/w.py", "secret/1"), None);
+        assert!(!rules.bounds_below("wrong_answer/w.py"));
+        // A submission's folder is a rule too: `false` on another key leaves it in.
+        assert_eq!(
+            rules.time_bound("accepted/a.py", "secret/1"),
+            Some(TimeBound::Lower)
+        );
+        // The group's rule is out, but the key's own still covers the case.
+        assert_eq!(
+            rules.time_bound("slow/s.py", "secret/huge"),
+            Some(TimeBound::Lower)
+        );
+        assert_eq!(
+            rules.time_bound("mixed/m.py", "sample/1"),
+            Some(TimeBound::Lower)
+        );
+        assert_eq!(rules.time_bound("brute_force/b.py", "sample/1"), None);
+        assert_eq!(
+            rules.time_bound("brute_force/b.py", "secret/1"),
+            Some(TimeBound::Upper)
+        );
+        // `lower` permits no TLE, `upper` requires one.
+        assert_eq!(
+            rules.broken("mixed/m.py", &outcomes(&[("secret/1", Tle)]), None),
+            [
+                "`mixed/m.py` bounds the time limit from below (use_for_time_limit: lower), and \
+              secret/1 is TLE"
+            ]
+        );
+        assert_eq!(
+            rules.broken("brute_force/b.py", &outcomes(&[("secret/1", Ac)]), None),
+            [
+                "`brute_force` requires [RTE, TLE] on one case at least, and the cases are AC",
+                "`brute_force/b.py, secret` bounds the time limit from above \
+                 (use_for_time_limit: upper), and no case is TLE"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_use_for_time_limit_of_no_kind_or_against_its_verdicts_is_refused() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let path = dir.path().join("submissions.yaml");
+        for (text, message) in [
+            (
+                "slow:\n  use_for_time_limit: sometimes\n",
+                "`slow`: `use_for_time_limit` is true, false, lower or upper, not `sometimes`",
+            ),
+            (
+                "slow:\n  permitted: [AC]\n  use_for_time_limit: upper\n",
+                "`slow`: `use_for_time_limit: upper` where TLE is not permitted",
+            ),
+            (
+                "slow:\n  secret:\n    required: [TLE]\n    use_for_time_limit: lower\n",
+                "`slow`, `secret`: `use_for_time_limit: lower` where TLE alone is required",
+            ),
+        ] {
+            std::fs::write(&path, text).expect("write");
+            assert_eq!(read(&path).expect_err(text).message, message);
+        }
     }
 
     #[test]

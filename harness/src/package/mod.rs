@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub use default_validation::DefaultFlags;
-pub use expectations::{CaseOutcomeOf, CaseVerdict, Expectations};
+pub use expectations::{CaseOutcomeOf, CaseVerdict, Expectations, TimeBound};
 pub use input_validators::{InputArgs, InputValidator, InputValidatorKind, InvalidInput};
 pub use scores::{CaseOutcome, Code, CustomGrader, GroupResult, Score, ScoreError};
 pub use statement::{Statement, StatementFormat, latex_to_markdown};
@@ -217,9 +217,11 @@ pub enum TimeLimit {
     Given(Duration),
     /// The [`TIMELIMIT_FILE`] beside `problem.yaml`, which judging tools write.
     File(Duration),
-    /// None given: the slowest accepted submission's time on a case times `multiplier`, rounded
-    /// up to a multiple of `resolution` seconds, at least one (the format's inference; legacy's
-    /// tools round to whole seconds).
+    /// None given: the slowest time on a case of the submissions that bound it from below (the
+    /// accepted ones in legacy; in the later versions those whose rules permit no time-out, as
+    /// `use_for_time_limit` leaves them) times `multiplier`, rounded up to a multiple of
+    /// `resolution` seconds, at least one (the format's inference; legacy's tools round to whole
+    /// seconds).
     Inferred {
         /// Legacy's `time_multiplier` (5 by default), the later versions'
         /// `time_multipliers.ac_to_time_limit` (2 by default).
@@ -239,8 +241,8 @@ impl TimeLimit {
         }
     }
 
-    /// The limit where the slowest accepted submission took `slowest` on a case: the one given,
-    /// or the one inferred from it.
+    /// The limit where the slowest submission bounding it from below took `slowest` on a case:
+    /// the one given, or the one inferred from it.
     #[must_use]
     pub fn with_slowest(&self, slowest: Duration) -> Duration {
         match *self {
@@ -265,8 +267,8 @@ impl TimeLimit {
                 multiplier,
                 resolution,
             } => format!(
-                "the slowest accepted submission's time times {multiplier}, rounded up to a \
-                 multiple of {resolution} s"
+                "the slowest time of the submissions that bound it from below, times \
+                 {multiplier}, rounded up to a multiple of {resolution} s"
             ),
         }
     }

@@ -63,6 +63,7 @@ const THOROUGH: &[&str] = &[
     "setter::a_legacy_package_adds_its_included_files_and_only_warns_of_a_score",
     "setter::a_row_a_submission_with_its_expected_and_got_verdicts_case_and_time",
     "setter::an_inferred_time_limit_is_written_to_timelimit_where_asked",
+    "setter::the_time_limit_is_inferred_from_every_submission_that_may_not_time_out",
     "packages::submissions_yaml_sets_what_a_submission_must_get_case_by_case",
     "packages::an_invalid_input_no_validator_rejects_fails_the_check",
     "packages::valid_inputs_and_rejected_invalid_ones_pass_the_check",

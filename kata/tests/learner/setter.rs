@@ -42,6 +42,10 @@ pub(crate) fn trials() -> Vec<Trial> {
             "setter::an_inferred_time_limit_is_written_to_timelimit_where_asked",
             inferred_time_limit_written_where_asked,
         ),
+        test(
+            "setter::the_time_limit_is_inferred_from_every_submission_that_may_not_time_out",
+            time_limit_from_every_lower_bound,
+        ),
         slow(
             Trial::test("setter::the_rows_of_a_package_kept_as_test_data", || {
                 test_support::within(
@@ -507,8 +511,9 @@ fn inferred_time_limit_written_where_asked() {
         &SUBMISSIONS[..1],
     );
     let file = echo.folder.join(".timelimit");
-    let inferred = "time limit: 1 s (the slowest accepted submission's time times 5, rounded up to \
-                    a multiple of 1 s: submissions/accepted/echo.sh took ";
+    let inferred = "time limit: 1 s (the slowest time of the submissions that bound it from \
+                    below, times 5, rounded up to a multiple of 1 s: submissions/accepted/echo.sh \
+                    took ";
     let ran = echo.check(&[]);
     assert_eq!(ran.status, 0, "{ran:?}");
     assert!(ran.out.contains(inferred), "{}", ran.out);
@@ -537,5 +542,42 @@ fn inferred_time_limit_written_where_asked() {
         again.out.contains("time limit: 1 s (.timelimit)\n"),
         "{}",
         again.out
+    );
+}
+
+fn time_limit_from_every_lower_bound() {
+    // A 2025-09 package without a time limit: every submission that may not time out bounds it
+    // from below, a wrong answer too, here one that spins before it answers the third case.
+    let spins = "read -r line\nif [ \"$line\" = \"c d\" ]; then i=0; while [ $i -lt 30000 ]; \
+                 do i=$((i+1)); done; fi\necho \"$line!\"\n";
+    let echo = Echo::with(
+        "problem_format_version: 2025-09\ntype: pass-fail\nname: Echo\n\
+         uuid: 3f6b1c2a-0000-4000-8000-000000000000\nlicense: cc0\nrights_owner: author\n",
+        &[("statement/problem.en.md", "Echo the line.\n")],
+        &[SUBMISSIONS[0], ("wrong_answer/spins-then-shouts.sh", spins)],
+    );
+    let from = "time limit: 1 s (the slowest time of the submissions that bound it from below, \
+                times 2, rounded up to a multiple of 1 s: ";
+    let ran = echo.check(&[]);
+    assert_eq!(ran.status, 0, "{ran:?}");
+    assert!(
+        ran.out.contains(&format!(
+            "{from}submissions/wrong_answer/spins-then-shouts.sh took "
+        )) && ran.out.contains(" s on secret/02-two)"),
+        "{}",
+        ran.out
+    );
+    // `use_for_time_limit: false` on the folder's key takes its submissions out.
+    echo.write(
+        "submissions/submissions.yaml",
+        "wrong_answer:\n  use_for_time_limit: false\n",
+    );
+    let ran = echo.check(&[]);
+    assert_eq!(ran.status, 0, "{ran:?}");
+    assert!(
+        ran.out
+            .contains(&format!("{from}submissions/accepted/echo.sh took ")),
+        "{}",
+        ran.out
     );
 }
