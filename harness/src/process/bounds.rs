@@ -202,4 +202,18 @@ mod tests {
         assert!(size_reaches(home.path(), 6000));
         assert!(!size_reaches(home.path(), 20_000));
     }
+
+    #[test]
+    fn the_ceiling_is_ten_times_the_limit_and_at_least_ten_seconds() {
+        let ceiling = |seconds: f64| {
+            Limits {
+                timeout: Duration::from_secs_f64(seconds),
+                ..Limits::default()
+            }
+            .ceiling()
+        };
+        assert_eq!(ceiling(0.05), Duration::from_secs(10));
+        assert_eq!(ceiling(2.0), Duration::from_secs(20));
+        assert_eq!(ceiling(10.0), Duration::from_secs(100));
+    }
 }

@@ -36,6 +36,8 @@ use std::fs;
 use std::io::{self, Write};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd};
 use std::process::{ChildStdin, ChildStdout};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -63,6 +65,10 @@ pub struct Partner {
     /// packages join the two by pipes (a megabyte of data is not given a line at a time), rather
     /// than a line at a time when the program waits.
     pub as_it_comes: bool,
+    /// Set by whoever waits for the partner once it has ended in a way that decides the case
+    /// against the program (a validator's rejection): the program is then stopped, as a judge
+    /// stops it, rather than left to run to its limit on an input that has ended.
+    pub decided: Arc<AtomicBool>,
 }
 
 /// What became of a conversation, and what is left of the partner's pipes once the program has
@@ -129,6 +135,8 @@ pub(super) struct Relay {
     chunk: Box<[u8]>,
     /// [`Partner::as_it_comes`].
     as_it_comes: bool,
+    /// [`Partner::decided`].
+    decided: Arc<AtomicBool>,
 }
 
 impl Relay {
@@ -151,7 +159,14 @@ impl Relay {
             awaited: Duration::ZERO,
             chunk: vec![0; 8192].into_boxed_slice(),
             as_it_comes: partner.as_it_comes,
+            decided: partner.decided,
         })
+    }
+
+    /// Whether the partner ended before the program, and ended deciding the case: nothing the
+    /// program does after can change it.
+    pub(super) fn partner_decided(&self) -> bool {
+        self.partner_ended_first && self.decided.load(Ordering::Acquire)
     }
 
     /// The partner's pipes to wait on: its output, and its input while something is to be
@@ -539,6 +554,7 @@ mod tests {
             group: i32::try_from(child.id()).expect("a pid"),
             deadline: Instant::now() + Duration::from_secs(60),
             as_it_comes,
+            decided: Arc::default(),
         };
         (child, Relay::new(partner).expect("its pipes"))
     }

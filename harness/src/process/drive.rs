@@ -148,23 +148,31 @@ pub(super) fn drive_with(
             if let Ok(status) = exit.try_recv() {
                 break Some(status);
             }
+            // Neither the wait for a partner's answers nor the grader's own wait for a CPU (a
+            // program waiting for its next input waits for the grader) is the program's time.
+            let excused = |feed: &Feed| {
+                let awaited = feed.relay.as_ref().map_or(Duration::ZERO, Relay::awaited);
+                let held_up = own_time::grader_waited()
+                    .zip(grader_waited_before)
+                    .map_or(Duration::ZERO, |(now, before)| now.saturating_sub(before));
+                awaited + held_up
+            };
             let now = Instant::now();
             if now >= deadline {
-                timeout = Some(bounds.at_deadline(limits, deadline - started));
+                // A grader slowed by the machine can look first at the ceiling: a limit the
+                // program had already reached stopped it, not the machine.
+                timeout = Some(
+                    bounds
+                        .time_out(limits, excused(&feed))
+                        .unwrap_or_else(|| bounds.at_deadline(limits, deadline - started)),
+                );
                 break None;
             }
             if now >= limits_looked + LIMITS_LOOK {
                 limits_looked = now;
                 breach = bounds.breach();
                 if breach.is_none() {
-                    // Neither the wait for a partner's answers nor the grader's own wait for a
-                    // CPU (a program waiting for its next input waits for the grader) is the
-                    // program's time.
-                    let awaited = feed.relay.as_ref().map_or(Duration::ZERO, Relay::awaited);
-                    let held_up = own_time::grader_waited()
-                        .zip(grader_waited_before)
-                        .map_or(Duration::ZERO, |(now, before)| now.saturating_sub(before));
-                    timeout = bounds.time_out(limits, awaited + held_up);
+                    timeout = bounds.time_out(limits, excused(&feed));
                     // A leader that has ended ended the case, however long its status takes
                     // to come on a busy machine: what it left running waited for nothing of
                     // the program's own.
@@ -179,6 +187,14 @@ pub(super) fn drive_with(
                     bounds.kill_all();
                     break exit.recv_timeout(LAST_WAIT).ok();
                 }
+            }
+            // A validator that rejected the program and ended has decided the case: the
+            // program is stopped, as the format's judges stop it, not left to spin to its
+            // limit on an input that has ended.
+            if feed.relay.as_ref().is_some_and(Relay::partner_decided) {
+                reaper::kill_group(group);
+                bounds.kill_all();
+                break exit.recv_timeout(LAST_WAIT).ok();
             }
             let [partner_output, partner_input] =
                 feed.relay.as_ref().map(Relay::fds).unwrap_or_default();

@@ -44,8 +44,9 @@
 //! after it ends: the total is held to the time on the clock as a whole, not each look to its
 //! interval. A thread that ends between looks loses its wait since the last. The run is also
 //! stopped on the clock, whatever it does, at a ceiling ([`Limits::ceiling`], ten times its time
-//! limit) for what cannot be measured: only a machine so busy that the program waited for a CPU
-//! nine tenths of the time reaches it. Where the waiting cannot be read (no `schedstat`, or
+//! limit, at least 10 s) for what cannot be measured: only a machine so busy that the program
+//! waited for a CPU nine tenths of the time reaches it. A case stopped there whose own time had
+//! already passed its limit (the grader, slowed too, looked late) is said to be stopped by that. Where the waiting cannot be read (no `schedstat`, or
 //! threads `/proc` hides), the clock's bound is [`Limits::wall`], [`Limits::WALL_FACTOR`] times
 //! the time limit, as though every moment might have been spent waiting.
 //!
@@ -166,6 +167,11 @@ impl Limits {
     /// program waits nine tenths of the time (ten busy processes a core) reaches it, and it
     /// still bounds what cannot be seen (a process that left the case's group, say).
     pub const CEILING_FACTOR: u32 = 10;
+    /// The least a run may last on the clock where its own time is bounded by its limit: ten
+    /// times a limit of a tenth of a second is a second, which a right program's start (its
+    /// binary's pages brought in, its runtime loaded) can outlast on a machine busy enough,
+    /// while a program that sleeps is stopped by its own time long before.
+    pub const CEILING_LEAST: Duration = Duration::from_secs(10);
     /// The least margin of [`Limits::own_time`] beyond the time limit: two looks at the waiting.
     const OWN_TIME_MARGIN: Duration = Duration::from_millis(50);
 
@@ -200,10 +206,12 @@ impl Limits {
     }
 
     /// The longest a run may last on the clock, wherever it runs: [`Limits::CEILING_FACTOR`]
-    /// times its CPU time limit.
+    /// times its CPU time limit, at least [`Limits::CEILING_LEAST`].
     #[must_use]
     pub fn ceiling(&self) -> Duration {
-        self.timeout.saturating_mul(Limits::CEILING_FACTOR)
+        self.timeout
+            .saturating_mul(Limits::CEILING_FACTOR)
+            .max(Limits::CEILING_LEAST)
     }
 }
 

@@ -7,6 +7,7 @@
 
 use std::io;
 use std::process::Stdio;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{JudgeFiles, JudgeProgram, Role, Validation, not_started, validation};
@@ -72,6 +73,7 @@ pub fn play(
         group: running.registration.group(),
         deadline: running.deadline,
         as_it_comes,
+        decided: Arc::clone(&running.decided),
     };
     let played = process::run_conversing(program, partner, limits, sandbox);
     let (run, inputs, mut conversed) = match played {

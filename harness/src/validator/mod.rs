@@ -21,6 +21,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -201,6 +202,9 @@ fn read_capped(path: &Path) -> String {
 /// kept by a thread of its own, its exit waited for by another.
 struct Running {
     registration: Registration,
+    /// Set once it has ended with a status other than [`ACCEPTED`]: it rejected the program, or
+    /// failed.
+    decided: Arc<AtomicBool>,
     exited: mpsc::Receiver<io::Result<std::process::ExitStatus>>,
     stderr: thread::JoinHandle<Vec<u8>>,
     /// When it is stopped if it has not ended.
@@ -281,12 +285,22 @@ impl Running {
             kept
         });
         let (sender, exited) = mpsc::channel();
+        let decided = Arc::new(AtomicBool::new(false));
+        let deciding = Arc::clone(&decided);
         thread::spawn(move || {
-            let _ = sender.send(child.wait());
+            let status = child.wait();
+            if status
+                .as_ref()
+                .is_ok_and(|status| status.code() != Some(ACCEPTED))
+            {
+                deciding.store(true, Ordering::Release);
+            }
+            let _ = sender.send(status);
         });
         Ok((
             Running {
                 registration,
+                decided,
                 exited,
                 stderr,
                 deadline: Instant::now() + timeout,

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use harness::feedback::{self, Paint};
+use harness::process::Outcome;
 use harness::sandbox::Sandbox;
 use harness::validator::{CaseJudge, JudgeProgram};
 use harness::{CaseResult, Criterion, Fixture, Grading, Mode, PlainText, Program, Verdict, grade};
@@ -35,6 +36,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         a_program_that_floods_an_interactor_that_stopped_reading_is_too_much_output,
         an_interactor_case_is_played_until_a_run_fails,
         a_rejection_before_the_program_ended_comes_before_what_it_did_after,
+        a_program_is_stopped_once_its_interactor_rejected_it_and_ended,
     )
 }
 
@@ -415,5 +417,29 @@ fn a_rejection_before_the_program_ended_comes_before_what_it_did_after() {
     assert_eq!(
         result.judgement.verdict,
         Verdict::Rejected("wrong from the start".to_owned())
+    );
+}
+
+fn a_program_is_stopped_once_its_interactor_rejected_it_and_ended() {
+    if let Err(skip) = interactive() {
+        eprintln!("skipped: {skip}");
+        return;
+    }
+    // The interactor rejects at once and ends; the program spins on, using its CPU time: the
+    // case is decided, and the program is stopped then, not at its time limit.
+    let case = case(
+        "hello-conversation.in",
+        interactor(&["reject", "wrong from the start"], 1),
+    );
+    let result = graded(&["drain", "spin"], &case);
+    assert_eq!(
+        result.judgement.verdict,
+        Verdict::Rejected("wrong from the start".to_owned())
+    );
+    assert!(
+        matches!(result.run.outcome, Outcome::Signaled(9)),
+        "{:?} after {:?} of CPU time",
+        result.run.outcome,
+        result.run.cpu_time
     );
 }
