@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use serde::de::IgnoredAny;
@@ -48,10 +49,20 @@ impl Language {
     /// The language of a file from its extension.
     #[must_use]
     pub fn of_file(path: &Path) -> Language {
-        path.extension()
+        let language = path
+            .extension()
             .and_then(|extension| extension.to_str())
             .and_then(languages::by_extension)
-            .map_or(Language::Unknown, Language::of_format)
+            .map_or(Language::Unknown, Language::of_format);
+        // A `.py` file that asks for Python 2 on its first line is Python 2, as problemtools and
+        // BAPCtools decide (the format's table gives `.py` to Python 3).
+        if language == Language::Python3
+            && path.extension().is_some_and(|extension| extension == "py")
+            && asks_for_python2(path)
+        {
+            return Language::Python2;
+        }
+        language
     }
 
     /// The language whose code in the format's table is `code` (`python3`), if it is one.
@@ -89,15 +100,42 @@ impl Language {
         }
         let mut found = None;
         for name in sorted_names(path).unwrap_or_default() {
-            match (Language::of_file(Path::new(&name)), found) {
+            match (Language::of_file(&path.join(&name)), found) {
                 (Language::Unknown, _) => {}
                 (language, None) => found = Some(language),
+                // Python 2 only where every file asks for it: a file that does not is Python 3's.
+                (
+                    Language::Python2 | Language::Python3,
+                    Some(Language::Python2 | Language::Python3),
+                ) => {
+                    found = Some(Language::Python3);
+                }
                 (language, Some(other)) if language != other => return Language::Unknown,
                 _ => {}
             }
         }
         found.unwrap_or(Language::Unknown)
     }
+}
+
+/// Whether the file at `path` opens with a line such as `#!/usr/bin/env python2`, problemtools'
+/// and BAPCtools' sign of a Python 2 program (`^#!.*python2\b`).
+fn asks_for_python2(path: &Path) -> bool {
+    let mut first = [0; 256];
+    let Ok(read) = std::fs::File::open(path).and_then(|mut file| file.read(&mut first)) else {
+        return false;
+    };
+    let line = first[..read]
+        .split(|&byte| byte == b'\n')
+        .next()
+        .unwrap_or_default();
+    line.starts_with(b"#!")
+        && line.windows(7).enumerate().any(|(at, word)| {
+            word == b"python2"
+                && line
+                    .get(at + 7)
+                    .is_none_or(|next| !(next.is_ascii_alphanumeric() || *next == b'_'))
+        })
 }
 
 impl Language {
@@ -375,6 +413,35 @@ mod tests {
         ] {
             assert_eq!(ExpectedVerdict::from_folder(folder).folder(), folder);
         }
+    }
+
+    #[test]
+    fn a_py_file_that_asks_for_python2_is_python2_and_a_folder_where_every_file_does() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let write = |name: &str, text: &str| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).expect("written");
+            path
+        };
+        for (text, language) in [
+            ("#!/usr/bin/env python2\nprint 1\n", Language::Python2),
+            ("#! /usr/bin/python2.7\n", Language::Python2),
+            ("#!/usr/bin/env python3\n", Language::Python3),
+            ("#!/usr/bin/env python22\n", Language::Python3),
+            ("print(1)  # python2\n", Language::Python3),
+        ] {
+            assert_eq!(Language::of_file(&write("a.py", text)), language, "{text}");
+        }
+        // `.py3` is Python 3 whatever its first line.
+        assert_eq!(
+            Language::of_file(&write("b.py3", "#!/usr/bin/env python2\n")),
+            Language::Python3
+        );
+        let folder = tempfile::tempdir().expect("a folder");
+        std::fs::write(folder.path().join("main.py"), "#!/usr/bin/env python2\n").expect("w");
+        assert_eq!(Language::of_program(folder.path()), Language::Python2);
+        std::fs::write(folder.path().join("util.py"), "X = 1\n").expect("w");
+        assert_eq!(Language::of_program(folder.path()), Language::Python3);
     }
 
     #[test]
