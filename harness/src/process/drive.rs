@@ -141,6 +141,13 @@ pub(super) fn drive_with(
         });
         let mut pause = SHORTEST_PAUSE;
         let mut last_moved = started;
+        // When the grader last took its turn, and the time, summed, from a turn to the next
+        // where the program was found waiting for the grader: for its next input, or for the
+        // rest of one being written. On an idle machine that is the grader's short pause
+        // between turns; on a busy one, however long the grader took to come back, for
+        // whatever reason, and the program spent it waiting for the grader, not on its own.
+        let mut last_turn = started;
+        let mut grader_late = Duration::ZERO;
         let mut limits_looked = started;
         let mut breach = None;
         let mut timeout = None;
@@ -163,16 +170,22 @@ pub(super) fn drive_with(
                 // program had already reached stopped it, not the machine.
                 timeout = Some(
                     bounds
-                        .time_out(limits, excused(&feed))
+                        .time_out(limits, excused(&feed) + grader_late)
                         .unwrap_or_else(|| bounds.at_deadline(limits, deadline - started)),
                 );
                 break None;
             }
             if now >= limits_looked + LIMITS_LOOK {
                 limits_looked = now;
+                // Served first: a program that waits for the grader since its last turn is
+                // given what it waits for before its own time is looked at.
+                if feed.relay.is_none() && feed.serve(&mut stdout) {
+                    grader_late += now.saturating_duration_since(last_turn);
+                    last_moved = now;
+                }
                 breach = bounds.breach();
                 if breach.is_none() {
-                    timeout = bounds.time_out(limits, excused(&feed));
+                    timeout = bounds.time_out(limits, excused(&feed) + grader_late);
                     // A leader that has ended ended the case, however long its status takes
                     // to come on a busy machine: what it left running waited for nothing of
                     // the program's own.
@@ -221,9 +234,12 @@ pub(super) fn drive_with(
             wait_for_any(&mut fds, wait.min(deadline - now));
             let ready = fds.map(|fd| fd.revents != 0);
             let overflowed = stdout.overflowed;
-            let mut active = (ready[0] && stdout.read_ready())
-                | (ready[1] && stderr.read_ready())
-                | (ready[2] && feed.write_ready());
+            let wrote = ready[2] && feed.write_ready();
+            if wrote && feed.relay.is_none() {
+                grader_late += Instant::now().saturating_duration_since(last_turn);
+            }
+            let mut active =
+                (ready[0] && stdout.read_ready()) | (ready[1] && stderr.read_ready()) | wrote;
             if stdout.overflowed && !overflowed && !limits.run_past_stdout {
                 reaper::kill_group(group);
             }
@@ -242,9 +258,11 @@ pub(super) fn drive_with(
                 if !active && (holding || quiet) && feed.is_watching() {
                     active |= feed.look(&mut stdout);
                 }
-            } else if feed.is_watching() {
-                active |= feed.look(&mut stdout);
+            } else if feed.is_watching() && feed.look(&mut stdout) {
+                grader_late += Instant::now().saturating_duration_since(last_turn);
+                active = true;
             }
+            last_turn = Instant::now();
             if active {
                 last_moved = Instant::now();
             }
@@ -466,6 +484,14 @@ impl<'a> Feed<'a> {
             && self.sent == self.pending.len()
             && !self.close_when_written
             && self.relay.as_ref().is_none_or(Relay::wants_watching)
+    }
+
+    /// Gives the program what it may be waiting for: the rest of the input being written, where
+    /// its pipe takes it, or, where it waits for its next input, that. Returns whether it gave
+    /// anything.
+    fn serve<R: Read + AsFd>(&mut self, stdout: &mut Drain<R>) -> bool {
+        let wrote = self.pending_fd().is_some() && self.write_ready();
+        wrote || (self.is_watching() && self.look(stdout))
     }
 
     /// Looks whether the program waits for input and, if it does, gives it the next input
