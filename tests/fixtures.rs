@@ -200,7 +200,7 @@ fn check_judged(number: usize, fixture: &Fixture, under_test: &UnderTest) -> Res
         program.label()
     );
     message += &feedback::report(result, shown, Paint::default());
-    if let Some(said) = harness::report::text::judge_said(result) {
+    if let Some(said) = report::text::judge_said(result) {
         message += &format!("\n{said}");
     }
     Err(message.into())

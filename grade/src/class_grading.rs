@@ -7,11 +7,10 @@ use std::collections::VecDeque;
 use std::io::Write;
 
 use harness::plan::{StagePlan, all_passed};
-use harness::report::format::{Context, Format};
-use harness::report::model::{
-    ClassResults, GradedWith, ProgramResults, ShardPart, SubmissionEntry,
-};
-use harness::report::text;
+use report::Heading;
+use report::format::{Context, Format};
+use report::model::{ClassResults, GradedWith, ProgramResults, ShardPart, SubmissionEntry};
+use report::text;
 
 use crate::{GradeError, class, outputs, shard, status_of};
 
@@ -47,7 +46,7 @@ pub(crate) fn grade_class(
     hidden.extend(everyone.iter().map(|submission| submission.folder.clone()));
     let shared = harness::sandbox::Shared::default();
     let sandbox = plan.sandbox(&hidden).sharing(&shared);
-    let heading = plan.heading(sandbox.support());
+    let heading = Heading::of(plan, sandbox.support());
     let text_file = outputs
         .files()
         .find(|(format, _)| *format == Format::Text)
@@ -113,7 +112,7 @@ pub(crate) fn grade_class(
                     } else {
                         failed += 1;
                     }
-                    plan.results(&heading, &fixtures, &results)
+                    ProgramResults::graded(plan, &heading, &fixtures, &results)
                 }
                 Err(not_graded) => {
                     let _ = table.row_not_graded(

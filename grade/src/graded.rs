@@ -7,8 +7,8 @@ use std::path::Path;
 
 use harness::kata::{Kata, KataError, MANIFEST, Source, Stage};
 use harness::plan::StagePlan;
-use harness::report::model::{GradedWith, LimitsEntry};
 use harness::sandbox::Support;
+use report::model::{GradedWith, LimitsEntry};
 use sha2::{Digest, Sha256};
 
 /// What `plan` of `kata`'s stage `stage` grades with, its cases confined as `sandbox` says and

@@ -8,9 +8,10 @@ use std::path::Path;
 use harness::Program;
 use harness::feedback::Paint;
 use harness::plan::all_passed;
-use harness::report::format::Format;
-use harness::report::text;
 use harness::results::Criterion;
+use report::format::Format;
+use report::model::ProgramResults;
+use report::{Heading, text};
 
 use crate::class_grading::grade_class;
 use crate::options::Options;
@@ -124,7 +125,7 @@ pub(crate) fn grade_as_asked(
         let _ = writeln!(out, "{limits}");
     }
     let sandbox = plan.sandbox(&[]);
-    let heading = plan.heading(sandbox.support());
+    let heading = Heading::of(&plan, sandbox.support());
     let (fixtures, results) = plan
         .grade(&program, &sandbox)
         .map_err(GradeError::OwnResources)?;
@@ -135,7 +136,8 @@ pub(crate) fn grade_as_asked(
     };
     // The model, made once and only when a format other than text asks for it.
     let model = std::cell::OnceCell::new();
-    let model = || model.get_or_init(|| plan.results(&heading, &fixtures, &results));
+    let model =
+        || model.get_or_init(|| ProgramResults::graded(&plan, &heading, &fixtures, &results));
     let shown = |number: usize| plan.shows(number);
     let document = |format: Format| match format {
         Format::Text => {

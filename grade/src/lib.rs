@@ -5,7 +5,7 @@
 //! ([`katas`]: a folder given, the workspace's, or one built in), resolves both once into the
 //! stage's plan ([`planning`]: its cases and their judges, limits, weights and what no case may
 //! read), grades with the harness's engine ([`harness::plan::StagePlan::grade`]) and writes its
-//! reports ([`harness::report`]), composed in `grading`; `class_grading` grades a whole class on
+//! reports (the [`report`] crate), composed in `grading`; `class_grading` grades a whole class on
 //! the same plan, whose submissions [`class`] finds, [`outputs`] says where each format goes,
 //! [`project`] reads a learner's `kata.toml`, and [`reference`](mod@reference) runs the
 //! reference stages built in. A kata's own content check or rules, which judge its cases beside
@@ -32,7 +32,6 @@ use std::io::Write;
 
 use clap::Parser;
 use harness::feedback::Paint;
-use harness::report;
 
 pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError};
 pub use options::Options;

@@ -8,8 +8,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Parser;
-use harness::report::format::{Format, Request};
-use harness::report::model::{ClassResults, LimitsEntry};
+use report::format::{Format, Request};
+use report::model::{ClassResults, LimitsEntry};
 
 use crate::error::{EXIT_PASSED, GradeError};
 use crate::{command_line_error, outputs};

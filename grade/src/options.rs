@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Parser;
 use harness::kata::StageLimits;
 use harness::process::parse_size;
-use harness::report::format::Request;
+use report::format::Request;
 
 use crate::shard;
 

@@ -8,8 +8,8 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use harness::report::format::{Context, Format, Request};
-use harness::report::json;
+use report::format::{Context, Format, Request};
+use report::results_file;
 
 use crate::class::replace_placeholder;
 use crate::error::GradeError;
@@ -90,7 +90,7 @@ impl Outputs {
                 } else {
                     file.to_owned()
                 };
-                json::check_destination(&checked).map_err(GradeError::Usage)?;
+                results_file::check_destination(&checked).map_err(GradeError::Usage)?;
             }
         }
         Ok(Outputs { requests })
@@ -177,7 +177,7 @@ impl Outputs {
         for name in names {
             for file in &files {
                 let file = PathBuf::from(replace_placeholder(file.as_os_str(), name));
-                json::check_destination(&file).map_err(GradeError::Usage)?;
+                results_file::check_destination(&file).map_err(GradeError::Usage)?;
             }
         }
         Ok(())
@@ -200,7 +200,7 @@ impl Outputs {
 ///
 /// When it cannot be written.
 pub fn write(file: &Path, text: &str) -> Result<(), GradeError> {
-    json::write(file, text).map_err(|error| GradeError::Output {
+    results_file::write(file, text).map_err(|error| GradeError::Output {
         what: file.display().to_string(),
         error,
     })

@@ -9,8 +9,7 @@ use std::path::{Path, PathBuf};
 use harness::Limits;
 use harness::fixture::{self, Fixture};
 use harness::kata::{Kata, KataError, MANIFEST, Stage, StageLimits};
-use harness::plan::StagePlan;
-use harness::report::Delivery;
+use harness::plan::{Delivery, StagePlan};
 use harness::results::Criterion;
 use harness::scoring::CaseWeight;
 

@@ -111,7 +111,8 @@ impl HomeFileSystem {
 
 /// Whether a case's home, bounded to `bytes`, is a file system of its own: where [`support`]
 /// allows, and the home has a bound.
-pub(crate) fn has_own_file_system(bytes: u64) -> bool {
+#[must_use]
+pub fn has_own_file_system(bytes: u64) -> bool {
     matches!(support(), Support::OwnFileSystem { .. }) && bytes != u64::MAX
 }
 

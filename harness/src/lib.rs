@@ -32,7 +32,6 @@ pub mod plan;
 pub mod process;
 pub mod program;
 pub mod reaper;
-pub mod report;
 pub mod results;
 pub mod rule_cases;
 pub mod rules;

@@ -12,13 +12,11 @@ use std::path::PathBuf;
 use crate::content::ContentCheck;
 use crate::fixture::Fixture;
 use crate::grading::{self, Grading};
-use crate::process::Limits;
+use crate::process::{Limits, Mode};
 use crate::program::Program;
-use crate::report::model::ProgramResults;
-use crate::report::{Delivery, Heading};
 use crate::results::{CaseResult, Criterion};
 use crate::rules::{self, Rules, RulesCase};
-use crate::sandbox::{Sandbox, Support};
+use crate::sandbox::Sandbox;
 use crate::scoring::CaseWeight;
 
 /// A stage's cases judged by its kata's rules, with the rules.
@@ -27,6 +25,38 @@ pub struct RuleCases {
     pub cases: Vec<RulesCase>,
     /// The rules that judge them.
     pub rules: Box<dyn Rules>,
+}
+
+/// How the cases are given their input, and why it is all at once when it is.
+#[derive(Debug)]
+pub struct Delivery {
+    /// One answer at a time, or all at once.
+    pub mode: Mode,
+    /// Why each case gets its whole input at once, when it does: for the report's first line.
+    pub whole_input_because: Option<String>,
+}
+
+impl Delivery {
+    /// One answer at a time where this system allows it, unless `whole_input` asks otherwise
+    /// (`--whole-input`, as the reason reads).
+    #[must_use]
+    pub fn new(whole_input: bool) -> Delivery {
+        let why_not = if whole_input {
+            Some("as --whole-input asks".to_owned())
+        } else {
+            Mode::interactive().err().map(|why| {
+                format!("this system cannot show when a program waits for input ({why})")
+            })
+        };
+        Delivery {
+            mode: if why_not.is_some() {
+                Mode::WholeInput
+            } else {
+                Mode::Interactive
+            },
+            whole_input_because: why_not,
+        }
+    }
 }
 
 /// The plan of one stage's grading.
@@ -97,20 +127,6 @@ impl StagePlan {
         }
     }
 
-    /// What every report says first of the run, its cases in `sandbox`.
-    #[must_use]
-    pub fn heading<'a>(&'a self, sandbox: &'a Support) -> Heading<'a> {
-        Heading {
-            stage: self.stage,
-            fixtures_dir: &self.fixtures_dir,
-            criterion: self.criterion,
-            subject: self.check.subject(),
-            delivery: &self.delivery,
-            sandbox,
-            limits: self.limits,
-        }
-    }
-
     /// Grades `program` on the stage in `sandbox`: its cases, then those judged by the kata's
     /// rules, numbered after them. Without [`StagePlan::all`], the rules cases run only when
     /// every other case passed, and stop at the first that fails. Returns every case as a
@@ -154,18 +170,6 @@ impl StagePlan {
         }
         fixtures.extend(cases[run..].iter().map(rules::placeholder));
         Ok((Cow::Owned(fixtures), results))
-    }
-
-    /// The results model of one program graded on `fixtures`, under `heading`, each case
-    /// weighed.
-    #[must_use]
-    pub fn results(
-        &self,
-        heading: &Heading<'_>,
-        fixtures: &[Fixture],
-        results: &[CaseResult],
-    ) -> ProgramResults {
-        ProgramResults::graded(heading, fixtures, results, &self.weights, self.weighted)
     }
 
     /// Whether case `number` (from 1) shows its details to the learner.

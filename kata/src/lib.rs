@@ -197,7 +197,7 @@ pub fn run<R: BufRead + Send + 'static>(
     };
     // A reader that goes away (`kata check | head -2`) stops the output, not the command: the
     // check still runs to its end and is recorded, and nothing is said of the closed pipe.
-    let mut report = harness::report::Report::new(out);
+    let mut report = report::Report::new(out);
     let status = match run_command(cli.command, context, input, &mut report, err) {
         Ok(status) => status,
         Err(error) => {

@@ -193,7 +193,7 @@ fn a_class_of_ten_is_a_page_chromium_shows_sorts_and_unfolds(chromium: PathBuf) 
     );
     let failing_most = probe["failingMost"].as_array().expect("a list");
     assert!(
-        (1..=harness::report::html::FAILING_MOST).contains(&failing_most.len()),
+        (1..=report::html::FAILING_MOST).contains(&failing_most.len()),
         "{probe:#}"
     );
 }

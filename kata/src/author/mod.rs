@@ -436,7 +436,7 @@ fn case_failure(stage: u8, fixture: &Fixture, result: &CaseResult, style: Style)
     }
     let actual = result.run.transcript(&fixture.transcript);
     let mut said = harness::feedback::report(result, fixture, style.paint());
-    if let Some(judge) = harness::report::text::judge_said(result) {
+    if let Some(judge) = report::text::judge_said(result) {
         said.push_str(&judge);
     }
     Problem {

@@ -4,54 +4,11 @@
 
 use std::path::Path;
 
-use crate::cgroup;
-use crate::disk;
-use crate::process::{Limits, Mode};
-use crate::results::Criterion;
-use crate::sandbox::Support;
-
-/// How the cases are given their input, and why it is all at once when it is.
-#[derive(Debug)]
-pub struct Delivery {
-    /// One answer at a time, or all at once.
-    pub mode: Mode,
-    /// Why each case gets its whole input at once, when it does: for the report's first line.
-    pub whole_input_because: Option<String>,
-}
-
-impl Delivery {
-    /// One answer at a time where this system allows it, unless `whole_input` asks otherwise
-    /// (`--whole-input`, as the reason reads).
-    #[must_use]
-    pub fn new(whole_input: bool) -> Delivery {
-        let why_not = if whole_input {
-            Some("as --whole-input asks".to_owned())
-        } else {
-            Mode::interactive().err().map(|why| {
-                format!("this system cannot show when a program waits for input ({why})")
-            })
-        };
-        Delivery {
-            mode: if why_not.is_some() {
-                Mode::WholeInput
-            } else {
-                Mode::Interactive
-            },
-            whole_input_because: why_not,
-        }
-    }
-
-    /// The end of a report's first line when each case is given its whole input at once: what
-    /// a learner must know to read its transcripts, which then cannot show where each input
-    /// was given.
-    #[must_use]
-    pub fn note(&self) -> String {
-        self.whole_input_because
-            .as_ref()
-            .map(|why| format!(", each case given its whole input at once, {why}"))
-            .unwrap_or_default()
-    }
-}
+use harness::plan::{Delivery, StagePlan};
+use harness::process::Limits;
+use harness::results::Criterion;
+use harness::sandbox::Support;
+use harness::{cgroup, disk};
 
 /// What a report is about: the stage, where its fixtures are, what passing means, and how each
 /// case is given its input.
@@ -63,7 +20,7 @@ pub struct Heading<'a> {
     pub fixtures_dir: &'a Path,
     /// What a case must get right to pass.
     pub criterion: Criterion,
-    /// What the content check reads the output as: "game" ([`crate::ContentCheck::subject`]).
+    /// What the content check reads the output as: "game" ([`harness::ContentCheck::subject`]).
     pub subject: &'static str,
     /// How each case is given its input, and why when it is all at once.
     pub delivery: &'a Delivery,
@@ -73,7 +30,21 @@ pub struct Heading<'a> {
     pub limits: Limits,
 }
 
-impl Heading<'_> {
+impl<'a> Heading<'a> {
+    /// What every report says first of the run of `plan`, its cases in `sandbox`.
+    #[must_use]
+    pub fn of(plan: &'a StagePlan, sandbox: &'a Support) -> Heading<'a> {
+        Heading {
+            stage: plan.stage,
+            fixtures_dir: &plan.fixtures_dir,
+            criterion: plan.criterion,
+            subject: plan.check.subject(),
+            delivery: &plan.delivery,
+            sandbox,
+            limits: plan.limits,
+        }
+    }
+
     /// "the 5 cases of stage 3 in DIR", how they pass when that is not exactly, how their
     /// input is given when it is all at once, and what they run without when they do.
     #[must_use]
@@ -90,7 +61,7 @@ impl Heading<'_> {
             if count == 1 { "case" } else { "cases" },
             self.stage,
             self.fixtures_dir.display(),
-            self.delivery.note(),
+            whole_input_note(self.delivery),
             match self.sandbox {
                 Support::Enforced { .. } => String::new(),
                 Support::Off(why) => format!(", without the sandbox: {why}"),
@@ -107,4 +78,14 @@ impl Heading<'_> {
             }
         )
     }
+}
+
+/// The end of a report's first line when each case is given its whole input at once: what a
+/// learner must know to read its transcripts, which then cannot show where each input was given.
+fn whole_input_note(delivery: &Delivery) -> String {
+    delivery
+        .whole_input_because
+        .as_ref()
+        .map(|why| format!(", each case given its whole input at once, {why}"))
+        .unwrap_or_default()
 }

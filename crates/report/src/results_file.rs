@@ -1,24 +1,10 @@
-//! Results for machines: the [`model`](crate::report::model) as a JSON document modelled on version
-//! 3 of Exercism's test-runner `results.json`, with each case's verdict and duration added
-//! (`docs/src/reference/results-json.md` documents it); and the careful writing of any results
-//! file.
+//! A results file in any format, written carefully: its destination checked before any grading,
+//! then the file written whole or not at all.
 
 use std::fs;
 use std::io::{self, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-
-use serde::Serialize;
-
-/// The JSON document of `value` (a [`ProgramResults`](crate::report::model::ProgramResults) or
-/// a [`ClassResults`](crate::report::model::ClassResults)), pretty-printed
-/// and ending in a new line, as `--json` writes it.
-#[must_use]
-pub fn document(value: &impl Serialize) -> String {
-    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
-    text.push('\n');
-    text
-}
 
 /// Checks, before any grading, that results can be written to `path`: its folder exists and
 /// takes new files, and `path`, if it exists, is a regular file and not a link.

@@ -7,7 +7,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use serde_json::{Value, json};
 
-use crate::report::model::{ProgramResults, Status};
+use crate::model::{ProgramResults, Status};
 
 /// The step's `result`: base64 of the JSON document, and a new line.
 #[must_use]

@@ -6,15 +6,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::feedback::{self, Paint};
-use crate::fixture::Fixture;
-use crate::judge::Verdict;
-use crate::process::Limits;
-use crate::report::Heading;
-use crate::results::{CaseResult, Criterion, Scores};
-use crate::sandbox::Support;
-use crate::scoring::{CaseWeight, Visibility};
-use crate::{cgroup, disk};
+use harness::feedback::{self, Paint};
+use harness::fixture::Fixture;
+use harness::judge::Verdict;
+use harness::plan::StagePlan;
+use harness::process::Limits;
+use harness::results::{CaseResult, Criterion, Scores};
+use harness::sandbox::Support;
+use harness::scoring::Visibility;
+use harness::{cgroup, disk};
+
+use crate::heading::Heading;
 
 /// The longest `output` kept for a case, in characters.
 const OUTPUT_LIMIT: usize = 500;
@@ -215,17 +217,17 @@ pub struct ScoreCounts {
 }
 
 impl ProgramResults {
-    /// The results of one program on `fixtures`, each worth what `weights` says (in fixture
-    /// order); the points are written only when `weighted` (the kata gives points or
-    /// visibility).
+    /// The results of one program graded on `fixtures` by `plan`, under `heading`: each case
+    /// worth what the plan's weights say (in fixture order), the points written only when the
+    /// plan is weighted (the kata gives points or visibility).
     #[must_use]
     pub fn graded(
+        plan: &StagePlan,
         heading: &Heading<'_>,
         fixtures: &[Fixture],
         results: &[CaseResult],
-        weights: &[CaseWeight],
-        weighted: bool,
     ) -> ProgramResults {
+        let (weights, weighted) = (&plan.weights, plan.weighted);
         let (stage, criterion) = (heading.stage, heading.criterion);
         let weight = |number: usize| weights.get(number - 1).copied().unwrap_or_default();
         let tests: Vec<CaseEntry> = results

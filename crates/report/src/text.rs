@@ -5,11 +5,13 @@ use std::ffi::OsStr;
 use std::io::{self, Write};
 use std::os::unix::ffi::OsStrExt;
 
-use crate::feedback::{self, Paint};
-use crate::fixture::Fixture;
-use crate::judge::Verdict;
-use crate::report::Heading;
-use crate::results::{CaseResult, Scores};
+use harness::feedback::{self, Paint};
+use harness::fixture::Fixture;
+use harness::judge::Verdict;
+use harness::results::{CaseResult, Scores};
+use harness::visible::visible;
+
+use crate::heading::Heading;
 
 /// Writes the report of one program graded on the cases of `heading`: its heading, a line a
 /// case, the feedback of each case not exactly right, and last `N passed, N failed` with both
@@ -99,7 +101,7 @@ const CONTENT_COLUMN: &str = "content";
 
 impl ClassTable {
     /// Writes the heading of a table for submissions named `names`, each graded on `total`
-    /// cases. A failure to write is for `out` to keep ([`crate::report::Report`] does).
+    /// cases. A failure to write is for `out` to keep ([`crate::Report`] does).
     pub fn start<'a>(
         out: &mut impl Write,
         heading: Heading<'_>,
@@ -143,7 +145,7 @@ impl ClassTable {
             .find(|result| !result.verdict().passed())
             .map(|result| match result.verdict() {
                 Verdict::CannotStart(why) => {
-                    format!("cannot start: {}", crate::visible::visible(why.as_bytes()))
+                    format!("cannot start: {}", visible(why.as_bytes()))
                 }
                 verdict => format!(
                     "test #{} ({}): {}",
@@ -178,7 +180,7 @@ impl ClassTable {
             out,
             "{:width$}  {}",
             shown(name),
-            crate::visible::visible(why.as_bytes()),
+            visible(why.as_bytes()),
             width = self.name_width
         )
     }
@@ -205,7 +207,7 @@ impl ClassTable {
 
 /// A submission's folder name as the table shows it: whatever it holds, safe on a terminal.
 fn shown(name: &OsStr) -> String {
-    crate::visible::visible(name.as_bytes())
+    visible(name.as_bytes())
 }
 
 /// What the kata's own judge said for the instructor about a failed case, as the grader's report
@@ -220,7 +222,7 @@ pub fn judge_said(result: &CaseResult) -> Option<String> {
     let mut said = String::from("The kata's judge said, for the instructor:\n");
     for line in message.lines() {
         said.push_str("  ");
-        said.push_str(&crate::visible::visible(line.as_bytes()));
+        said.push_str(&visible(line.as_bytes()));
         said.push('\n');
     }
     Some(said)

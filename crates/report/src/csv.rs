@@ -6,8 +6,8 @@
 //! that could not be graded), and `first_failure`: the first case failed and its verdict, or why
 //! the submission was not graded.
 
-use crate::report::format::points;
-use crate::report::model::{ClassResults, Status, SubmissionEntry};
+use crate::model::{ClassResults, Status, SubmissionEntry};
+use crate::notation::points;
 
 /// The columns, in order.
 const HEADER: [&str; 7] = [

@@ -6,10 +6,11 @@
 
 use std::fmt::Write;
 
-use crate::report::format::points;
-use crate::report::markup::escape;
-use crate::report::model::{ClassResults, Status};
-use crate::scoring::Visibility;
+use harness::scoring::Visibility;
+
+use crate::markup::escape;
+use crate::model::{ClassResults, Status};
+use crate::notation::points;
 
 /// The page's style: plain, readable, printable.
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#1b1b1b}\

@@ -6,14 +6,13 @@
 
 use serde_json::{Value, json};
 
-use crate::report::json;
-
-use crate::report::model::{ProgramResults, Status};
+use crate::model::{ProgramResults, Status};
+use crate::notation::json_document;
 
 /// The document, pretty-printed.
 #[must_use]
 pub fn program(results: &ProgramResults) -> String {
-    json::document(&document(results))
+    json_document(&document(results))
 }
 
 /// The document.

@@ -6,8 +6,8 @@
 
 use std::fmt::Write;
 
-use crate::report::markup::escape;
-use crate::report::model::{CaseEntry, ClassResults, ProgramResults, Status};
+use crate::markup::escape;
+use crate::model::{CaseEntry, ClassResults, ProgramResults, Status};
 
 /// The document of one program's results, its suite named `label`.
 #[must_use]

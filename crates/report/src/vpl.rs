@@ -3,8 +3,8 @@
 //! line `Grade :=>>`, the last such line being the one VPL takes. VPL has no hidden cases: a
 //! hidden case shows its name and verdict only.
 
-use crate::report::format::points;
-use crate::report::model::ProgramResults;
+use crate::model::ProgramResults;
+use crate::notation::points;
 
 /// The lines, the grade on VPL's scale (`grade_max` for every point) when it is known, else
 /// the points earned.

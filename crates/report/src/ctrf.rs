@@ -5,31 +5,31 @@
 //! case's `suite` is its submission. CTRF has no hidden cases: a hidden case shows its name and
 //! verdict only.
 
+use std::time::SystemTime;
+
 use serde_json::{Value, json};
 
-use crate::report::json;
-
-use crate::report::format::{Context, epoch_ms};
-use crate::report::model::{ClassResults, ProgramResults};
+use crate::model::{ClassResults, ProgramResults};
+use crate::notation::json_document;
 
 /// The version of the CTRF specification followed.
 const SPEC_VERSION: &str = "0.1.0";
 
-/// The document of one program's results.
+/// The document of one program's results, named `label` (what was graded), written at `now`.
 #[must_use]
-pub fn program(results: &ProgramResults, context: &Context) -> String {
-    document(&tests(results, None), context)
+pub fn program(results: &ProgramResults, label: &str, now: SystemTime) -> String {
+    document(&tests(results, None), label, now)
 }
 
 /// The document of a class: every submission's cases, each in its submission's suite.
 #[must_use]
-pub fn class(class: &ClassResults, context: &Context) -> String {
+pub fn class(class: &ClassResults, label: &str, now: SystemTime) -> String {
     let tests: Vec<Value> = class
         .submissions
         .iter()
         .flat_map(|entry| tests(&entry.results, Some(&entry.name)))
         .collect();
-    document(&tests, context)
+    document(&tests, label, now)
 }
 
 /// The cases of one program, in `suite` when given.
@@ -85,14 +85,14 @@ fn tests(results: &ProgramResults, suite: Option<&str>) -> Vec<Value> {
     tests
 }
 
-/// The document of `tests`, which ended at `context.now`.
-fn document(tests: &[Value], context: &Context) -> String {
+/// The document of `tests`, named `label`, which ended at `now`.
+fn document(tests: &[Value], label: &str, now: SystemTime) -> String {
     let count = |status: &str| tests.iter().filter(|test| test["status"] == status).count();
     let duration: u64 = tests
         .iter()
         .filter_map(|test| test["duration"].as_u64())
         .sum();
-    let stop = epoch_ms(context.now);
+    let stop = epoch_ms(now);
     let document = json!({
         "reportFormat": "CTRF",
         "specVersion": SPEC_VERSION,
@@ -110,8 +110,16 @@ fn document(tests: &[Value], context: &Context) -> String {
                 "stop": stop,
             },
             "tests": tests,
-            "environment": { "reportName": context.label },
+            "environment": { "reportName": label },
         },
     });
-    json::document(&document)
+    json_document(&document)
+}
+
+/// Milliseconds since the Unix epoch.
+fn epoch_ms(time: SystemTime) -> u64 {
+    time.duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |since| {
+            u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
+        })
 }

@@ -1,16 +1,15 @@
 //! The formats results are written in, by name (`--format NAME[=FILE]`): today's text and
 //! JSON, each teaching platform's own, the CI dashboards' JUnit XML and CTRF, and the class's
-//! HTML page and CSV gradebook. Every one is written from the one [`model`](crate::report::model).
+//! HTML page and CSV gradebook. Every one is written from the one [`model`](crate::model); this
+//! is the one module that knows them all.
 
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::SystemTime;
 
-use crate::report::model::{ClassResults, ProgramResults};
-use crate::report::{
-    csv, ctrf, github_classroom, gradescope, html, json, junit, prairielearn, vpl,
-};
+use crate::model::{ClassResults, ProgramResults};
+use crate::{csv, ctrf, github_classroom, gradescope, html, json, junit, prairielearn, vpl};
 
 /// A format of results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,13 +90,13 @@ impl Format {
     pub fn program(self, results: &ProgramResults, context: &Context) -> Option<String> {
         Some(match self {
             Format::Text | Format::Html | Format::Csv => return None,
-            Format::Json => json::document(results),
+            Format::Json => json::program(results),
             Format::GithubClassroom => github_classroom::program(results),
             Format::Gradescope => gradescope::program(results),
             Format::Prairielearn => prairielearn::program(results),
             Format::Vpl => vpl::program(results, context.vpl_grade_max),
             Format::Junit => junit::program(results, &context.label),
-            Format::Ctrf => ctrf::program(results, context),
+            Format::Ctrf => ctrf::program(results, &context.label, context.now),
         })
     }
 
@@ -105,9 +104,9 @@ impl Format {
     #[must_use]
     pub fn class(self, class: &ClassResults, context: &Context) -> Option<String> {
         Some(match self {
-            Format::Json => json::document(class),
+            Format::Json => json::class(class),
             Format::Junit => junit::class(class),
-            Format::Ctrf => ctrf::class(class, context),
+            Format::Ctrf => ctrf::class(class, &context.label, context.now),
             Format::Html => html::class(class, &context.label),
             Format::Csv => csv::class(class),
             _ => return None,
@@ -173,25 +172,6 @@ impl FromStr for Request {
     }
 }
 
-/// Points as people read them: `7.5`, `10`, `3.33`.
-#[must_use]
-pub fn points(value: f64) -> String {
-    let rounded = format!("{value:.2}");
-    rounded
-        .trim_end_matches('0')
-        .trim_end_matches('.')
-        .to_owned()
-}
-
-/// Milliseconds since the Unix epoch.
-#[must_use]
-pub fn epoch_ms(time: SystemTime) -> u64 {
-    time.duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |since| {
-            u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,13 +188,5 @@ mod tests {
             "{unknown}"
         );
         assert!("json=".parse::<Request>().is_err());
-    }
-
-    #[test]
-    fn points_are_written_as_people_read_them() {
-        assert_eq!(points(7.5), "7.5");
-        assert_eq!(points(10.0), "10");
-        assert_eq!(points(10.0 / 3.0), "3.33");
-        assert_eq!(points(0.0), "0");
     }
 }

@@ -3,18 +3,16 @@
 //! its `score`, `max_score`, `status` (`passed` or `failed`), `name`, `number`, `output` and
 //! `visibility` (`visible`, `hidden` or `after_due_date`), which Gradescope itself enforces.
 
+use harness::scoring::Visibility;
 use serde_json::{Value, json};
 
-use crate::report::json;
-
-use crate::report::format::points;
-use crate::report::model::ProgramResults;
-use crate::scoring::Visibility;
+use crate::model::ProgramResults;
+use crate::notation::{json_document, points};
 
 /// The document, pretty-printed.
 #[must_use]
 pub fn program(results: &ProgramResults) -> String {
-    json::document(&document(results))
+    json_document(&document(results))
 }
 
 /// The document.
