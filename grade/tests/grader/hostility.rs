@@ -19,7 +19,6 @@ pub(crate) fn trials() -> Vec<Trial> {
         a_sleeper_left_holding_stdout_does_not_hold_a_passing_case,
         a_sleeper_left_holding_stderr_does_not_hold_a_passing_case,
         a_sleeper_left_holding_stdin_does_not_block_the_input,
-        a_program_waiting_for_its_grader_held_up_is_not_timed_out,
         a_double_fork_leaves_nothing_running,
         a_group_of_its_own_leaves_nothing_running,
         joining_the_graders_group_is_refused_and_the_case_killed,
@@ -119,56 +118,6 @@ fn a_sleeper_left_holding_stdout_does_not_hold_a_passing_case() {
 
 fn a_sleeper_left_holding_stderr_does_not_hold_a_passing_case() {
     passes_and_leaves_nothing("stderr", "leaves-sleeper-on-stderr");
-}
-
-/// A right program that waits for the grader (for its next input, or for the rest of a long one)
-/// waits for the grader, however long the grader takes to come back, for whatever reason it is
-/// held up: here the grader is stopped (`SIGSTOP`) for 0.15 s, one and a half times the time
-/// limit, again and again with 2 ms between, through three gradings, and every case passes.
-/// Before the grader counted such waits as its own, about one grading in six timed a right
-/// program out so.
-fn a_program_waiting_for_its_grader_held_up_is_not_timed_out() {
-    for _ in 0..3 {
-        let mut words = args(&[
-            "--fixtures",
-            "fixtures-hostile",
-            "--timeout",
-            LIMIT,
-            "--all",
-        ]);
-        let mut command = submission(&[], "correct", &[]);
-        command.splice(1..1, words.drain(..));
-        let mut grader = std::process::Command::new(assert_cmd::cargo::cargo_bin("grade"))
-            .current_dir(tests_dir())
-            .env_remove("NO_COLOR")
-            .args(&command)
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("grade starts");
-        let pid = libc::pid_t::try_from(grader.id()).expect("a pid");
-        let signal = |signal| {
-            // SAFETY: kill(2) takes and returns integers only; the grader is not yet reaped.
-            #[allow(unsafe_code)]
-            unsafe {
-                libc::kill(pid, signal);
-            }
-        };
-        let started = Instant::now();
-        while grader.try_wait().ok().flatten().is_none()
-            && started.elapsed() < test_support::stretched(Duration::from_secs(10))
-        {
-            thread::sleep(Duration::from_millis(2));
-            signal(libc::SIGSTOP);
-            thread::sleep(Duration::from_millis(150));
-            signal(libc::SIGCONT);
-        }
-        let output = grader.wait_with_output().expect("grade ends");
-        let report = String::from_utf8_lossy(&output.stdout);
-        assert!(
-            report.ends_with("2 passed, 0 failed: 2 of 2 exact, 2 of 2 content\n"),
-            "{report}"
-        );
-    }
 }
 
 fn a_sleeper_left_holding_stdin_does_not_block_the_input() {

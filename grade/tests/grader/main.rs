@@ -92,7 +92,6 @@ const THOROUGH: &[&str] = &[
     "waiting::a_program_waiting_in_select_passes",
     "waiting::a_shell_read_loop_passes",
     "verdicts::endless_output_is_too_much_output",
-    "hostile::a_program_waiting_for_its_grader_held_up_is_not_timed_out",
     "verdicts::hangs_times_out_and_leaves_nothing_running",
     "verdicts::hangs-in-child_times_out_and_leaves_nothing_running",
     "verdicts::asking_again_forever_at_end_of_input_is_too_much_output",
