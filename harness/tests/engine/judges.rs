@@ -401,45 +401,40 @@ fn an_interactor_case_is_played_until_a_run_fails() {
     );
 }
 
-fn a_rejection_before_the_program_ended_comes_before_what_it_did_after() {
+/// `steps`, the fake program, graded on a case whose interactor rejects it at once ("wrong from
+/// the start") and ends; `None` where interactors cannot run here. The rejection is the verdict.
+fn rejected_at_once(steps: &[&str]) -> Option<CaseResult> {
     if let Err(skip) = interactive() {
         eprintln!("skipped: {skip}");
-        return;
+        return None;
     }
-    // The interactor rejects at once and ends; the program then floods its output (once its
-    // input has ended: a flood that began before the interactor ended, as it may on a busy
-    // machine, would not come after the rejection).
     let case = case(
         "hello-conversation.in",
         interactor(&["reject", "wrong from the start"], 1),
     );
-    let result = graded(&["drain", "flood"], &case);
+    let result = graded(steps, &case);
     assert_eq!(
         result.judgement.verdict,
         Verdict::Rejected("wrong from the start".to_owned())
     );
+    Some(result)
+}
+
+fn a_rejection_before_the_program_ended_comes_before_what_it_did_after() {
+    // The program floods its output once its input has ended (a flood that began before the
+    // interactor ended, as it may on a busy machine, would not come after the rejection).
+    rejected_at_once(&["drain", "flood"]);
 }
 
 fn a_program_is_stopped_once_its_interactor_rejected_it_and_ended() {
-    if let Err(skip) = interactive() {
-        eprintln!("skipped: {skip}");
-        return;
+    // The program spins on, using its CPU time: the case is decided, and the program is
+    // stopped then, not at its time limit.
+    if let Some(result) = rejected_at_once(&["drain", "spin"]) {
+        assert!(
+            matches!(result.run.outcome, Outcome::Signaled(9)),
+            "{:?} after {:?} of CPU time",
+            result.run.outcome,
+            result.run.cpu_time
+        );
     }
-    // The interactor rejects at once and ends; the program spins on, using its CPU time: the
-    // case is decided, and the program is stopped then, not at its time limit.
-    let case = case(
-        "hello-conversation.in",
-        interactor(&["reject", "wrong from the start"], 1),
-    );
-    let result = graded(&["drain", "spin"], &case);
-    assert_eq!(
-        result.judgement.verdict,
-        Verdict::Rejected("wrong from the start".to_owned())
-    );
-    assert!(
-        matches!(result.run.outcome, Outcome::Signaled(9)),
-        "{:?} after {:?} of CPU time",
-        result.run.outcome,
-        result.run.cpu_time
-    );
 }
