@@ -105,11 +105,9 @@ impl Language {
                 (language, None) => found = Some(language),
                 // Python 2 only where every file asks for it: a file that does not is Python 3's.
                 (
-                    Language::Python2 | Language::Python3,
-                    Some(Language::Python2 | Language::Python3),
-                ) => {
-                    found = Some(Language::Python3);
-                }
+                    language @ (Language::Python2 | Language::Python3),
+                    Some(other @ (Language::Python2 | Language::Python3)),
+                ) if language != other => found = Some(Language::Python3),
                 (language, Some(other)) if language != other => return Language::Unknown,
                 _ => {}
             }
@@ -439,6 +437,8 @@ mod tests {
         );
         let folder = tempfile::tempdir().expect("a folder");
         std::fs::write(folder.path().join("main.py"), "#!/usr/bin/env python2\n").expect("w");
+        assert_eq!(Language::of_program(folder.path()), Language::Python2);
+        std::fs::write(folder.path().join("lib.py"), "#!/usr/bin/python2\n").expect("w");
         assert_eq!(Language::of_program(folder.path()), Language::Python2);
         std::fs::write(folder.path().join("util.py"), "X = 1\n").expect("w");
         assert_eq!(Language::of_program(folder.path()), Language::Python3);
