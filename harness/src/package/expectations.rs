@@ -648,7 +648,7 @@ mod tests {
     }
 
     #[test]
-    fn the_time_limit_is_bounded_below_where_tle_is_not_permitted_and_above_where_it_alone_is_required()
+    fn the_folders_rules_bound_the_time_limit_below_where_no_tle_is_permitted_above_where_tle_alone_is()
      {
         let defaults = Expectations::default();
         for (name, bound) in [

@@ -148,6 +148,15 @@ pub(super) fn drive_with(
         // whatever reason, and the program spent it waiting for the grader, not on its own.
         let mut last_turn = started;
         let mut grader_late = Duration::ZERO;
+        // Neither the wait for a partner's answers nor the grader's own wait for a CPU (a
+        // program waiting for its next input waits for the grader) is the program's time.
+        let excused = |feed: &Feed| {
+            let awaited = feed.relay.as_ref().map_or(Duration::ZERO, Relay::awaited);
+            let held_up = own_time::grader_waited()
+                .zip(grader_waited_before)
+                .map_or(Duration::ZERO, |(now, before)| now.saturating_sub(before));
+            awaited + held_up
+        };
         let mut limits_looked = started;
         let mut breach = None;
         let mut timeout = None;
@@ -155,15 +164,6 @@ pub(super) fn drive_with(
             if let Ok(status) = exit.try_recv() {
                 break Some(status);
             }
-            // Neither the wait for a partner's answers nor the grader's own wait for a CPU (a
-            // program waiting for its next input waits for the grader) is the program's time.
-            let excused = |feed: &Feed| {
-                let awaited = feed.relay.as_ref().map_or(Duration::ZERO, Relay::awaited);
-                let held_up = own_time::grader_waited()
-                    .zip(grader_waited_before)
-                    .map_or(Duration::ZERO, |(now, before)| now.saturating_sub(before));
-                awaited + held_up
-            };
             let now = Instant::now();
             if now >= deadline {
                 // A grader slowed by the machine can look first at the ceiling: a limit the

@@ -46,9 +46,10 @@
 //! stopped on the clock, whatever it does, at a ceiling ([`Limits::ceiling`], ten times its time
 //! limit, at least 10 s) for what cannot be measured: only a machine so busy that the program
 //! waited for a CPU nine tenths of the time reaches it. A case stopped there whose own time had
-//! already passed its limit (the grader, slowed too, looked late) is said to be stopped by that. Where the waiting cannot be read (no `schedstat`, or
-//! threads `/proc` hides), the clock's bound is [`Limits::wall`], [`Limits::WALL_FACTOR`] times
-//! the time limit, as though every moment might have been spent waiting.
+//! already passed its limit (the grader, slowed too, looked late) is said to be stopped by that.
+//! Where the waiting cannot be read (no `schedstat`, or threads `/proc` hides), the clock's
+//! bound is [`Limits::wall`], [`Limits::WALL_FACTOR`] times the time limit, as though every
+//! moment might have been spent waiting.
 //!
 //! A program's own time counts whatever it waits on that is not a CPU: the grader giving it its
 //! next input (microseconds a line on an idle machine), or an interactor's reply.
