@@ -153,6 +153,7 @@ fn judged(index: usize, stdout: &str) -> (Judgement, String) {
         stderr: Vec::new(),
         duration: Duration::ZERO,
         cpu_time: None,
+        joined: false,
         interleaving: None,
     };
     let judged = judge(fixture, &run, Limits::default(), case.check().as_ref());

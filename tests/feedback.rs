@@ -249,6 +249,7 @@ fn report(
         stderr: Vec::new(),
         duration: Duration::ZERO,
         cpu_time: None,
+        joined: false,
         interleaving: given.map(|given| Interleaving {
             given,
             asked_for_more: None,

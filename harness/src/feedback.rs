@@ -101,7 +101,7 @@ fn report_read(result: &CaseResult, fixture: &Fixture, paint: Paint) -> String {
         }
         // Judged by a program of the kata: its words, and the run as it went; there is no one
         // expected transcript to set beside it.
-        (Verdict::Rejected(_) | Verdict::JudgeError(_) | Verdict::WaitedForEachOther, _) => {
+        (Verdict::Rejected(_) | Verdict::JudgeError(_) | Verdict::WaitedForEachOther { .. }, _) => {
             let _ = writeln!(text, "{verdict}");
             text.push_str(&run_excerpt(fixture, run));
         }
@@ -173,6 +173,12 @@ fn report_read(result: &CaseResult, fixture: &Fixture, paint: Paint) -> String {
 /// The last lines of the run as a terminal showed it, for a case judged by a program of the
 /// kata.
 fn run_excerpt(fixture: &Fixture, run: &Run) -> String {
+    if run.joined {
+        return "\nThe conversation is not shown: the program and the judge were joined by pipes, \
+                as the problem package format's judges join them, and the grader saw none of \
+                it.\n"
+            .to_owned();
+    }
     let shown = run.shown(&fixture.transcript);
     let lines: Vec<&str> = shown.lines().collect();
     let mut text = String::from("\nThe run (`> ` marks the input given):\n");
@@ -926,6 +932,7 @@ mod tests {
             stderr: Vec::new(),
             duration: std::time::Duration::ZERO,
             cpu_time: None,
+            joined: false,
             interleaving: Some(crate::Interleaving {
                 given: given.to_vec(),
                 asked_for_more,

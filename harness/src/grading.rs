@@ -306,6 +306,7 @@ mod tests {
             stderr: Vec::new(),
             duration: Duration::ZERO,
             cpu_time: None,
+            joined: false,
             interleaving: Some(crate::interleaving::Interleaving {
                 given,
                 asked_for_more: None,

@@ -31,7 +31,11 @@ pub enum Verdict {
     },
     /// It waited for input while the kata's interactor waited for its output: what it wrote
     /// since its last input, if anything, was still in its output buffer.
-    WaitedForEachOther,
+    WaitedForEachOther {
+        /// Whether the grader stopped it (the two were joined by pipes), rather than ending
+        /// its input.
+        stopped: bool,
+    },
     /// It waited for input after the case's last, where the fixture has it finish.
     AskedForMoreInput {
         /// What it did at end of input: "wrote nothing more and exited with status 1".
@@ -129,7 +133,9 @@ impl Verdict {
     pub fn title(&self) -> &'static str {
         match self {
             Verdict::CannotStart(_) => "Cannot start",
-            Verdict::PromptNotShown { .. } | Verdict::WaitedForEachOther => "Prompt not shown",
+            Verdict::PromptNotShown { .. } | Verdict::WaitedForEachOther { .. } => {
+                "Prompt not shown"
+            }
             Verdict::AskedForMoreInput { .. } => "Asked for more input",
             Verdict::TimedOut(_) => "Timed out",
             Verdict::TooMuchOutput(_) => "Too much output",
@@ -211,14 +217,20 @@ impl fmt::Display for Verdict {
                  flush=True)`, in Java `System.out.flush()`. A program that reads all its \
                  input before it writes anything fails this way too."
             ),
-            Verdict::WaitedForEachOther => f.write_str(
+            Verdict::WaitedForEachOther { stopped } => write!(
+                f,
                 "The program waited for input while the kata's interactor waited for the \
                  program's output: what the program wrote after its last input never reached \
                  the interactor, most likely still in the program's output buffer, so the grader \
-                 ended the program's input (`> \\z` below).\n\
+                 {}.\n\
                  Flush standard output after each line the interactor must read: in Rust \
                  `io::stdout().flush()`, in C `fflush(stdout)`, in C++ `std::flush`, in Python \
                  `print(..., flush=True)`, in Java `System.out.flush()`.",
+                if *stopped {
+                    "stopped the program"
+                } else {
+                    "ended the program's input (`> \\z` below)"
+                }
             ),
             Verdict::AskedForMoreInput { then } => write!(
                 f,
@@ -530,7 +542,9 @@ pub fn judge_validated(
         }
         // The grader ended the input of a program that waited for its interactor while the
         // interactor waited for it: whatever followed, that is the fault.
-        _ if stalled => Verdict::WaitedForEachOther,
+        _ if stalled => Verdict::WaitedForEachOther {
+            stopped: interacted.is_some_and(|interacted| interacted.joined),
+        },
         // Else the program's own limits come before anything its judge made of what it wrote.
         (Some(stopped), _, _) => stopped,
         (_, _, Decision::Failed(why)) => Verdict::JudgeError(why.clone()),
@@ -795,6 +809,7 @@ mod tests {
             stderr: Vec::new(),
             duration: Duration::ZERO,
             cpu_time: None,
+            joined: false,
             interleaving: None,
         };
         judge(&fixture, &run, Limits::default(), check).verdict
@@ -906,6 +921,7 @@ mod tests {
                 stderr: Vec::new(),
                 duration: Duration::ZERO,
                 cpu_time: None,
+                joined: false,
                 interleaving: None,
             };
             at_end_of_input(&run, 3, Limits::default())

@@ -88,7 +88,7 @@ impl Got {
             Verdict::Passed | Verdict::PresentationError => Got::Accepted,
             // A program and an interactor waiting for each other run out the clock where the
             // format's judges run them.
-            Verdict::TimedOut(_) | Verdict::WaitedForEachOther => Got::TimeLimitExceeded,
+            Verdict::TimedOut(_) | Verdict::WaitedForEachOther { .. } => Got::TimeLimitExceeded,
             Verdict::JudgeError(_) => Got::JudgeError,
             Verdict::WrongAnswer
             | Verdict::Rejected(_)

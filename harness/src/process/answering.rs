@@ -43,7 +43,8 @@ pub fn run_answering(
         return Ok((Run::cannot_start(why, started), Vec::new()));
     }
     // Confined and bounded as [`super::run`] confines and bounds a case.
-    let mut case = match super::start(program, limits, sandbox, true)? {
+    let mut case = match super::start(program, limits, sandbox, true, super::spawn::Streams::Piped)?
+    {
         Ok(case) => case,
         Err(why) => return Ok((Run::cannot_start(why, started), Vec::new())),
     };

@@ -448,7 +448,7 @@ const POLLS: &[u64] = &[];
 /// the program waits for it, with nothing in either's pipes, has nothing else to wait for). A
 /// partner that waits some other way is never taken to wait, and the grader falls back on its
 /// deadline.
-fn waits_for_input(leader: i32) -> bool {
+pub(super) fn waits_for_input(leader: i32) -> bool {
     let mut reading = false;
     let mut pending = vec![leader];
     while let Some(pid) = pending.pop() {
@@ -497,7 +497,13 @@ pub fn run_conversing(
     let started = Instant::now();
     let relay = Relay::new(partner)?;
     let watched = super::watch::support().is_ok();
-    let mut case = match super::start(program, limits, sandbox, watched)? {
+    let mut case = match super::start(
+        program,
+        limits,
+        sandbox,
+        watched,
+        super::spawn::Streams::Piped,
+    )? {
         Ok(case) => case,
         Err(why) => {
             return Ok((

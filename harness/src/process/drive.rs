@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use super::answering::Answerer;
 use super::bounds::Bounds;
 use super::converse::{Conversed, Relay, unread};
+use super::joined::Join;
 use super::own_time;
 use super::spawn::Spawned;
 use super::watch::{Check, Wait, Watcher};
@@ -75,6 +76,8 @@ pub(super) enum Source<'a> {
     Answerer(&'a mut dyn Answerer),
     /// A partner program's output, relayed.
     Partner(Relay),
+    /// A partner program joined to the program by pipes: nothing is given by the grader.
+    Joined(Join),
 }
 
 /// [`drive`], with the input from `source`; returns the run, the inputs given, and for a
@@ -97,13 +100,13 @@ pub(super) fn drive_with(
     let group = case.group();
     let mut stdout = Drain::new(stdout, Keep::First(limits.max_stdout));
     let mut stderr = Drain::new(
-        stderr,
+        Some(stderr),
         Keep::Ends {
             head: STDERR_HEAD,
             tail: limits.stderr_tail,
         },
     );
-    let nonblocking = [Some(stdin.as_fd()), stdout.fd(), stderr.fd()]
+    let nonblocking = [stdin.as_ref().map(AsFd::as_fd), stdout.fd(), stderr.fd()]
         .into_iter()
         .flatten()
         .try_for_each(|fd| set_blocking(fd, false));
@@ -116,14 +119,22 @@ pub(super) fn drive_with(
             stderr: Vec::new(),
             duration: started.elapsed(),
             cpu_time: None,
+            joined: false,
             interleaving: None,
         };
         let conversed = match source {
             Source::Partner(relay) => Some(relay.finish(&[])),
-            _ => None,
+            Source::Joined(join) => Some(join.finish()),
+            Source::Fixed(_) | Source::Answerer(_) => None,
         };
         return (run, Vec::new(), conversed);
     }
+    // A joined program is given nothing by the grader: it is watched only to see whether it
+    // and its partner wait for each other.
+    let (source, mut join, watcher, mut partner_watcher) = match source {
+        Source::Joined(join) => (Source::Fixed(&[]), Some(join), None, watcher),
+        source => (source, None, watcher, None),
+    };
     let mut feed = Feed::new(stdin, source, watcher);
     // Where no CPU time can be seen, the time limit is kept on the clock.
     let deadline = bounds.deadline(started, limits);
@@ -148,10 +159,15 @@ pub(super) fn drive_with(
         // whatever reason, and the program spent it waiting for the grader, not on its own.
         let mut last_turn = started;
         let mut grader_late = Duration::ZERO;
-        // Neither the wait for a partner's answers nor the grader's own wait for a CPU (a
-        // program waiting for its next input waits for the grader) is the program's time.
-        let excused = |feed: &Feed| {
-            let awaited = feed.relay.as_ref().map_or(Duration::ZERO, Relay::awaited);
+        // Neither the wait for a partner's answers (a joined partner's time) nor the grader's
+        // own wait for a CPU (a program waiting for its next input waits for the grader) is the
+        // program's time.
+        let excused = |feed: &Feed, join: &mut Option<Join>| {
+            let awaited = match (&feed.relay, join) {
+                (Some(relay), _) => relay.awaited(),
+                (None, Some(join)) => join.partner_time(),
+                (None, None) => Duration::ZERO,
+            };
             let held_up = own_time::grader_waited()
                 .zip(grader_waited_before)
                 .map_or(Duration::ZERO, |(now, before)| now.saturating_sub(before));
@@ -170,7 +186,7 @@ pub(super) fn drive_with(
                 // program had already reached stopped it, not the machine.
                 timeout = Some(
                     bounds
-                        .time_out(limits, excused(&feed) + grader_late)
+                        .time_out(limits, excused(&feed, &mut join) + grader_late)
                         .unwrap_or_else(|| bounds.at_deadline(limits, deadline - started)),
                 );
                 break None;
@@ -185,7 +201,7 @@ pub(super) fn drive_with(
                 }
                 breach = bounds.breach();
                 if breach.is_none() {
-                    timeout = bounds.time_out(limits, excused(&feed) + grader_late);
+                    timeout = bounds.time_out(limits, excused(&feed, &mut join) + grader_late);
                     // A leader that has ended ended the case, however long its status takes
                     // to come on a busy machine: what it left running waited for nothing of
                     // the program's own.
@@ -204,7 +220,19 @@ pub(super) fn drive_with(
             // A validator that rejected the program and ended has decided the case: the
             // program is stopped, as the format's judges stop it, not left to spin to its
             // limit on an input that has ended.
-            if feed.relay.as_ref().is_some_and(Relay::partner_decided) {
+            if feed.relay.as_ref().is_some_and(Relay::partner_decided)
+                || join.as_mut().is_some_and(Join::partner_decided)
+            {
+                reaper::kill_group(group);
+                bounds.kill_all();
+                break exit.recv_timeout(LAST_WAIT).ok();
+            }
+            // A joined program that waits for its partner while the partner waits for it is
+            // stopped: nothing could ever come to either.
+            if let (Some(join), Some(watcher)) = (&mut join, &mut partner_watcher)
+                && now >= last_moved + QUIET
+                && join.look(watcher)
+            {
                 reaper::kill_group(group);
                 bounds.kill_all();
                 break exit.recv_timeout(LAST_WAIT).ok();
@@ -311,13 +339,18 @@ pub(super) fn drive_with(
         if failed && limits.memory != u64::MAX && crate::runtime::ran_out_of_heap(&stderr) {
             outcome = Outcome::LimitExceeded(Limit::Memory);
         }
-        let conversed = feed.relay.take().map(|relay| relay.finish(&stdout.kept));
+        let joined = join.is_some();
+        let conversed = match (feed.relay.take(), join) {
+            (Some(relay), _) => Some(relay.finish(&stdout.kept)),
+            (None, join) => join.map(Join::finish),
+        };
         let run = Run {
             outcome,
             stdout: stdout.into_kept(),
             stderr,
             duration: started.elapsed(),
             cpu_time: bounds.cpu_time(),
+            joined,
             interleaving: feed.record,
         };
         (run, feed.answered, conversed)
@@ -388,14 +421,15 @@ impl<'a> Feed<'a> {
     /// One input each time the program waits for one and the end of the input when it waits
     /// after the last, as `watcher` sees it; without a watcher, the whole input at once. A
     /// partner's output is relayed as [`super::converse`] says, with or without a watcher.
-    fn new(stdin: ChildStdin, source: Source<'a>, watcher: Option<Watcher>) -> Feed<'a> {
+    fn new(stdin: Option<ChildStdin>, source: Source<'a>, watcher: Option<Watcher>) -> Feed<'a> {
         let (inputs, answerer, relay) = match source {
             Source::Fixed(inputs) => (inputs, None, None),
             Source::Answerer(answerer) => (&[][..], Some(answerer), None),
             Source::Partner(relay) => (&[][..], None, Some(relay)),
+            Source::Joined(_) => (&[][..], None, None),
         };
         let mut feed = Feed {
-            stdin: Some(stdin),
+            stdin,
             inputs,
             next: 0,
             pending: Vec::new(),
@@ -655,9 +689,9 @@ struct Drain<R> {
 }
 
 impl<R: Read + AsFd> Drain<R> {
-    fn new(pipe: R, keep: Keep) -> Drain<R> {
+    fn new(pipe: Option<R>, keep: Keep) -> Drain<R> {
         Drain {
-            pipe: Some(pipe),
+            pipe,
             kept: Vec::new(),
             head: Vec::new(),
             dropped: 0,
@@ -871,7 +905,7 @@ mod tests {
     /// What a stream of `chunks`, kept as [`Keep::Ends`] of 12 bytes and 8, comes to.
     fn kept(chunks: &[&[u8]]) -> String {
         let nothing = std::fs::File::open("/dev/null").expect("/dev/null");
-        let mut drain = Drain::new(nothing, Keep::Ends { head: 12, tail: 8 });
+        let mut drain = Drain::new(Some(nothing), Keep::Ends { head: 12, tail: 8 });
         for chunk in chunks {
             drain.keep(chunk);
         }

@@ -97,6 +97,7 @@ mod bounds;
 mod converse;
 mod cpu;
 mod drive;
+mod joined;
 mod one_core;
 mod own_time;
 mod proc_files;
@@ -104,6 +105,7 @@ mod spawn;
 mod watch;
 
 use std::io;
+use std::os::fd::AsFd;
 use std::time::{Duration, Instant};
 
 use crate::cgroup::{CaseGroup, GroupLimits};
@@ -116,6 +118,7 @@ use crate::transcript::{Input, Transcript};
 pub use crate::size::parse_size;
 pub use answering::{Answerer, run_answering};
 pub use converse::{Conversed, Partner, run_conversing};
+pub use joined::{JoinedPartner, PartnerEnds, ProgramEnds, pipes, run_joined};
 pub use one_core::OneCore;
 pub use watch::Unsupported;
 
@@ -331,6 +334,9 @@ pub struct Run {
     /// Where each input was given, for a run given one answer at a time; `None` for one given
     /// its whole input at once.
     pub interleaving: Option<Interleaving>,
+    /// Whether its standard input and output were joined to a partner program's by pipes
+    /// ([`run_joined`]): the grader saw neither, and `stdout` is empty.
+    pub joined: bool,
 }
 
 impl Run {
@@ -342,6 +348,7 @@ impl Run {
             stderr: Vec::new(),
             duration: started.elapsed(),
             cpu_time: None,
+            joined: false,
             interleaving: None,
         }
     }
@@ -393,7 +400,8 @@ pub fn run(
     sandbox: &Sandbox,
 ) -> io::Result<Run> {
     let started = Instant::now();
-    let mut case = match start(program, limits, sandbox, mode == Mode::Interactive)? {
+    let watched = mode == Mode::Interactive;
+    let mut case = match start(program, limits, sandbox, watched, spawn::Streams::Piped)? {
         Ok(case) => case,
         Err(why) => return Ok(Run::cannot_start(why, started)),
     };
@@ -428,8 +436,8 @@ struct Started {
 }
 
 /// Starts `program` for one case, as [`run`] and [`run_answering`] run one: in a sandbox of its
-/// own from `sandbox`, in control groups of `limits`, watched for when it waits if `watched`.
-/// `Ok(Err(why))` when the program cannot be started.
+/// own from `sandbox`, in control groups of `limits`, reading and writing as `streams` says,
+/// watched for when it waits if `watched`. `Ok(Err(why))` when the program cannot be started.
 ///
 /// # Errors
 ///
@@ -439,6 +447,7 @@ fn start(
     limits: Limits,
     sandbox: &Sandbox,
     watched: bool,
+    streams: spawn::Streams,
 ) -> io::Result<Result<Started, String>> {
     let (Some(executable), Some((_, args))) = (program.executable(), program.argv().split_first())
     else {
@@ -461,16 +470,27 @@ fn start(
         memory: limits.memory,
         stack: limits.stack,
     };
+    // The pipe a program joined to a partner reads, looked at to see whether it waits on it.
+    let joined_input = match &streams {
+        spawn::Streams::Piped => None,
+        spawn::Streams::Joined { input, .. } => Some(input.try_clone()?),
+    };
     // From here on the time is the program's own, less what it waits for a CPU.
     let began = Instant::now();
-    let spawned = match spawn::spawn(&executable, args, program.folder(), &confinement) {
+    let spawned = match spawn::spawn(&executable, args, program.folder(), &confinement, streams) {
         Ok(spawned) => spawned,
         Err(LaunchError::Program(why)) => return Ok(Err(why)),
         Err(LaunchError::Grader(error)) => return Err(error),
     };
     let leader = u32::try_from(spawned.case.group()).unwrap_or_default();
-    let watcher =
-        census.and_then(|census| watch::Watcher::new(census, leader, &spawned.stdin).ok());
+    let input = spawned
+        .stdin
+        .as_ref()
+        .map(AsFd::as_fd)
+        .or_else(|| joined_input.as_ref().map(AsFd::as_fd));
+    let watcher = census
+        .zip(input)
+        .and_then(|(census, input)| watch::Watcher::new(census, leader, input).ok());
     let home = case_sandbox.as_ref().map(|sandbox| sandbox.home());
     let cpu = cpu::Counter::new(leader, group.as_ref());
     let own_time = own_time::OwnTime::new(began, leader, group.as_ref());

@@ -7,6 +7,7 @@
 
 use std::env;
 use std::ffi::{OsStr, OsString};
+use std::io::{PipeReader, PipeWriter};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
@@ -16,15 +17,28 @@ use crate::launch::{self, LaunchError};
 use crate::reaper::{self, Registration};
 use crate::sandbox::CaseSandbox;
 
-/// A started program, with our ends of its three pipes.
+/// A started program, with our ends of its pipes: all three, or, joined to a partner, its
+/// standard error's alone.
 pub(super) struct Spawned {
     pub(super) child: Child,
-    pub(super) stdin: ChildStdin,
-    pub(super) stdout: ChildStdout,
+    pub(super) stdin: Option<ChildStdin>,
+    pub(super) stdout: Option<ChildStdout>,
     pub(super) stderr: ChildStderr,
     /// Its registration as a running case: its process group, which holds everything it starts
     /// that does not leave it.
     pub(super) case: Registration,
+}
+
+/// Where a case's program reads and writes.
+pub(super) enum Streams {
+    /// Pipes to the grader, which gives it its input and reads its output.
+    Piped,
+    /// Pipes to a partner program: it reads `input`, which the partner writes, and writes
+    /// `output`, which the partner reads.
+    Joined {
+        input: PipeReader,
+        output: PipeWriter,
+    },
 }
 
 /// What confines a case's program.
@@ -41,8 +55,8 @@ pub(super) struct Confinement<'a> {
     pub(super) stack: Option<u64>,
 }
 
-/// Starts `program` with `args` in `folder` (else the grader's own), its standard streams
-/// piped, confined as `confinement` says.
+/// Starts `program` with `args` in `folder` (else the grader's own), its standard input and
+/// output as `streams` says and its standard error piped, confined as `confinement` says.
 ///
 /// # Errors
 ///
@@ -53,6 +67,7 @@ pub(super) fn spawn(
     args: &[OsString],
     folder: Option<&Path>,
     confinement: &Confinement<'_>,
+    streams: Streams,
 ) -> Result<Spawned, LaunchError> {
     let mut command = Command::new(program);
     if let Some(folder) = folder {
@@ -64,10 +79,15 @@ pub(super) fn spawn(
         }
         command.current_dir(folder);
     }
+    let piped = matches!(streams, Streams::Piped);
+    let (stdin, stdout) = match streams {
+        Streams::Piped => (Stdio::piped(), Stdio::piped()),
+        Streams::Joined { input, output } => (input.into(), output.into()),
+    };
     command
         .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdin(stdin)
+        .stdout(stdout)
         .stderr(Stdio::piped());
     bound(&mut command, confinement);
     if let Some(sandbox) = confinement.sandbox {
@@ -80,10 +100,16 @@ pub(super) fn spawn(
     }) {
         command.env(name, value);
     }
-    let (mut child, case) =
-        reaper::spawn(&mut command).map_err(|error| launch::diagnose(program, error))?;
-    let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
-    let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
+    let spawned = reaper::spawn(&mut command);
+    // The partner's pipes, held by the command, are the program's alone from here.
+    drop(command);
+    let (mut child, case) = spawned.map_err(|error| launch::diagnose(program, error))?;
+    let (stdin, stdout) = (child.stdin.take(), child.stdout.take());
+    let stderr = child.stderr.take();
+    let (Some(stderr), true) = (
+        stderr,
+        stdin.is_some() == piped && stdout.is_some() == piped,
+    ) else {
         reaper::kill_group(case.group());
         let _ = child.wait();
         return Err(LaunchError::Grader(std::io::Error::other(

@@ -48,10 +48,9 @@ mod imp {
     use std::collections::HashSet;
     use std::fs::{self, File};
     use std::io::{self, Read};
-    use std::os::fd::AsFd;
+    use std::os::fd::BorrowedFd;
     use std::os::unix::fs::{FileExt, MetadataExt};
     use std::path::Path;
-    use std::process::ChildStdin;
     use std::sync::OnceLock;
     use std::time::{Duration, Instant};
 
@@ -283,16 +282,14 @@ mod imp {
     }
 
     impl Watcher {
-        /// A watcher for the group led by `leader`, whose input is `stdin`. `census` lists the
-        /// processes that existed before the leader started.
+        /// A watcher for the group led by `leader`, whose input is the pipe `stdin`. `census`
+        /// lists the processes that existed before the leader started.
         pub(in crate::process) fn new(
             census: Census,
             leader: u32,
-            stdin: &ChildStdin,
+            stdin: BorrowedFd<'_>,
         ) -> io::Result<Watcher> {
-            let pipe = File::from(stdin.as_fd().try_clone_to_owned()?)
-                .metadata()?
-                .ino();
+            let pipe = File::from(stdin.try_clone_to_owned()?).metadata()?.ino();
             Ok(Watcher {
                 group: leader,
                 pipe,
@@ -330,6 +327,16 @@ mod imp {
                     Check::NotYet
                 }
                 Err(_) => Check::Blind,
+            }
+        }
+
+        /// The CPU time of a group that waits now in a read of its input, `None` when it does
+        /// not: the same figure at two looks shows that it did not run between them, so that
+        /// nothing came to its input in the meantime.
+        pub(in crate::process) fn reading_still(&mut self) -> Option<u64> {
+            match self.look() {
+                Ok(Some(look)) if look.reading => Some(look.run_time()),
+                _ => None,
             }
         }
 
@@ -745,7 +752,7 @@ mod imp {
 )))]
 mod imp {
     use std::io;
-    use std::process::ChildStdin;
+    use std::os::fd::BorrowedFd;
 
     use super::{Check, Unsupported};
 
@@ -770,7 +777,7 @@ mod imp {
         pub(in crate::process) fn new(
             _census: Census,
             _leader: u32,
-            _stdin: &ChildStdin,
+            _stdin: BorrowedFd<'_>,
         ) -> io::Result<Watcher> {
             Err(io::Error::other(
                 support().err().map(|why| why.0).unwrap_or_default(),
@@ -779,6 +786,10 @@ mod imp {
 
         pub(in crate::process) fn check(&mut self, _written: usize) -> Check {
             Check::Blind
+        }
+
+        pub(in crate::process) fn reading_still(&mut self) -> Option<u64> {
+            None
         }
     }
 }

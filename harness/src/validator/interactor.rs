@@ -1,9 +1,12 @@
 //! A kata's interactor: run beside the learner's program for the whole of a case, what it
-//! writes is the program's input and what the program writes is its input. The grader stays in
-//! the middle ([`crate::process::run_conversing`] relays the two), so that every line the
-//! interactor sent is in the case's transcript as an input, lines it sends ahead of the program
-//! are still given one at a time when the program waits, and the program keeps its sandbox and
-//! its limits while the interactor keeps its own deadline.
+//! writes is the program's input and what the program writes is its input. A kata's interactor
+//! has the grader in the middle ([`crate::process::run_conversing`] relays the two), so that
+//! every line it sent is in the case's transcript as an input, and lines it sends ahead of the
+//! program are still given one at a time when the program waits. A problem package's
+//! interactive validator is joined to the program by pipes ([`crate::process::run_joined`]), as
+//! the format's judges join them: a conversation of a hundred thousand exchanges costs what the
+//! pipes cost, and is not recorded. Either way the program keeps its sandbox and its limits
+//! while the interactor keeps its own deadline.
 
 use std::io;
 use std::process::Stdio;
@@ -11,7 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{JudgeFiles, JudgeProgram, Role, Validation, not_started, validation};
-use crate::process::{self, Limits, Mode, Partner, Run};
+use crate::process::{self, JoinedPartner, Limits, Mode, Partner, Run};
 use crate::program::Program;
 use crate::reaper;
 use crate::sandbox::Sandbox;
@@ -28,11 +31,13 @@ pub struct Interacted {
     /// Whether the interactor closed its output (it was done, or gave up) before the program
     /// ended: a program that then failed at the end of its input failed because of it.
     pub judge_ended_first: bool,
+    /// Whether the two were joined by pipes, with nothing of the grader's between them.
+    pub joined: bool,
 }
 
 /// Plays one case: `program`, in `sandbox` and within `limits`, beside `judge` started on a
-/// case whose input is `input` and whose answer is `answer`, what it writes given to the
-/// program `as_it_comes` or a line at a time. The interactor may run for as long
+/// case whose input is `input` and whose answer is `answer`, the two joined by pipes if
+/// `as_it_comes`, else what the judge writes given to the program a line at a time. The interactor may run for as long
 /// as the program may on the clock (`program_time`) and its own deadline beyond, and for no
 /// more than its own deadline once the program has ended. Returns the program's run, the inputs
 /// it was given, and what the interaction came to.
@@ -51,6 +56,9 @@ pub fn play(
     let files = JudgeFiles::new(input, answer)?;
     // The interactor and the program inherit the core from the thread that starts them.
     let _one_core = process::OneCore::hold();
+    if as_it_comes {
+        return play_joined(judge, &files, program, (limits, program_time), sandbox);
+    }
     let started = super::Running::start(judge, &files, Stdio::piped(), Stdio::piped());
     let (mut running, stdin, stdout) = match started {
         Ok((
@@ -91,8 +99,56 @@ pub fn play(
         validation: validation(judge, Role::Interactor, &files, &ended, &stderr),
         stalled: conversed.stalled,
         judge_ended_first: conversed.partner_ended_first,
+        joined: false,
     };
     Ok((run, inputs, interacted))
+}
+
+/// [`play`] for a judge joined to the program by pipes: the program is given no input of the
+/// grader's, so none is returned.
+fn play_joined(
+    judge: &JudgeProgram,
+    files: &JudgeFiles,
+    program: &Program,
+    (limits, program_time): (Limits, Duration),
+    sandbox: &Sandbox,
+) -> io::Result<(Run, Vec<Input>, Interacted)> {
+    let (judge_ends, program_ends) = process::pipes()?;
+    let started = super::Running::start(
+        judge,
+        files,
+        judge_ends.stdin.into(),
+        judge_ends.stdout.into(),
+    );
+    let mut running = match started {
+        Ok((running, _)) => running,
+        Err(why) => return unplayed(judge, program, limits, sandbox, &why),
+    };
+    running.deadline += program_time;
+    let partner = JoinedPartner {
+        ends: program_ends,
+        group: running.registration.group(),
+        decided: Arc::clone(&running.decided),
+        ended: Arc::clone(&running.ended),
+    };
+    let (run, mut conversed) = match process::run_joined(program, partner, limits, sandbox) {
+        Ok(played) => played,
+        Err(error) => {
+            reaper::kill_group(running.registration.group());
+            return Err(error);
+        }
+    };
+    // The interactor is told the program has ended, and has its own time from now at most.
+    conversed.end_partner_input();
+    running.deadline = running.deadline.min(Instant::now() + judge.timeout);
+    let (ended, stderr) = running.finish();
+    let interacted = Interacted {
+        validation: validation(judge, Role::Interactor, files, &ended, &stderr),
+        stalled: conversed.stalled,
+        judge_ended_first: conversed.partner_ended_first,
+        joined: true,
+    };
+    Ok((run, Vec::new(), interacted))
 }
 
 /// The case of an interactor that could not be started, for `why`: the program runs on no
@@ -109,6 +165,7 @@ fn unplayed(
         validation: not_started(judge, Role::Interactor, why),
         stalled: false,
         judge_ended_first: false,
+        joined: false,
     };
     Ok((run, Vec::new(), interacted))
 }

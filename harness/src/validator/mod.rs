@@ -205,6 +205,8 @@ struct Running {
     /// Set once it has ended with a status other than [`ACCEPTED`]: it rejected the program, or
     /// failed.
     decided: Arc<AtomicBool>,
+    /// Set once it has ended, however.
+    ended: Arc<AtomicBool>,
     exited: mpsc::Receiver<io::Result<std::process::ExitStatus>>,
     stderr: thread::JoinHandle<Vec<u8>>,
     /// When it is stopped if it has not ended.
@@ -287,6 +289,8 @@ impl Running {
         let (sender, exited) = mpsc::channel();
         let decided = Arc::new(AtomicBool::new(false));
         let deciding = Arc::clone(&decided);
+        let ended = Arc::new(AtomicBool::new(false));
+        let ending = Arc::clone(&ended);
         thread::spawn(move || {
             let status = child.wait();
             if status
@@ -295,12 +299,14 @@ impl Running {
             {
                 deciding.store(true, Ordering::Release);
             }
+            ending.store(true, Ordering::Release);
             let _ = sender.send(status);
         });
         Ok((
             Running {
                 registration,
                 decided,
+                ended,
                 exited,
                 stderr,
                 deadline: Instant::now() + timeout,

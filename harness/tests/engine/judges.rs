@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use harness::feedback::{self, Paint};
-use harness::process::Outcome;
+use harness::process::{Limits, Outcome};
 use harness::sandbox::Sandbox;
 use harness::validator::{CaseJudge, JudgeProgram};
 use harness::{CaseResult, Criterion, Fixture, Grading, Mode, PlainText, Program, Verdict, grade};
@@ -37,6 +37,11 @@ pub(crate) fn trials() -> Vec<Trial> {
         an_interactor_case_is_played_until_a_run_fails,
         a_rejection_before_the_program_ended_comes_before_what_it_did_after,
         a_program_is_stopped_once_its_interactor_rejected_it_and_ended,
+        a_validator_joined_by_pipes_passes_a_right_program,
+        a_joined_programs_crash_comes_before_what_its_validator_then_decided,
+        a_joined_program_writing_on_after_its_rejection_is_rejected_and_stopped,
+        a_joined_program_and_validator_waiting_for_each_other_are_stopped,
+        a_joined_programs_wait_for_its_validator_is_not_its_own_time,
     )
 }
 
@@ -58,6 +63,15 @@ fn interactor(step: &[&str], runs: usize) -> CaseJudge {
         judge: judge_doing(step, Duration::from_millis(300)),
         runs,
         as_it_comes: false,
+    }
+}
+
+/// A problem package's validator doing `step`, joined to the program by pipes.
+fn joined(step: &[&str]) -> CaseJudge {
+    CaseJudge::Interactor {
+        judge: judge_doing(step, Duration::from_secs(5)),
+        runs: 1,
+        as_it_comes: true,
     }
 }
 
@@ -287,7 +301,10 @@ fn a_program_whose_prompt_is_not_flushed_waits_with_the_interactor() {
     ) else {
         return;
     };
-    assert_eq!(result.judgement.verdict, Verdict::WaitedForEachOther);
+    assert_eq!(
+        result.judgement.verdict,
+        Verdict::WaitedForEachOther { stopped: false }
+    );
     assert_eq!(result.verdict().title(), "Prompt not shown");
     // Found by looking, well before the interactor's deadline of a second.
     assert!(
@@ -306,7 +323,10 @@ fn a_program_that_floods_after_waiting_with_the_interactor_waited_with_it() {
     ) else {
         return;
     };
-    assert_eq!(result.judgement.verdict, Verdict::WaitedForEachOther);
+    assert_eq!(
+        result.judgement.verdict,
+        Verdict::WaitedForEachOther { stopped: false }
+    );
 }
 
 fn an_interactor_waiting_in_poll_is_seen_waiting() {
@@ -316,7 +336,10 @@ fn an_interactor_waiting_in_poll_is_seen_waiting() {
     ) else {
         return;
     };
-    assert_eq!(result.judgement.verdict, Verdict::WaitedForEachOther);
+    assert_eq!(
+        result.judgement.verdict,
+        Verdict::WaitedForEachOther { stopped: false }
+    );
     // Well before the interactor's own timeout of 5 s, or its deadline.
     assert!(
         took < test_support::stretched(Duration::from_millis(900)),
@@ -437,4 +460,126 @@ fn a_program_is_stopped_once_its_interactor_rejected_it_and_ended() {
             result.run.cpu_time
         );
     }
+}
+
+/// `steps`, the fake program, graded on the conversation case beside a validator doing
+/// `validator`, joined by pipes, within `limits`; `None` where interactors cannot run here.
+fn graded_joined(steps: &[&str], validator: &[&str], limits: Limits) -> Option<CaseResult> {
+    if let Err(skip) = interactive() {
+        eprintln!("skipped: {skip}");
+        return None;
+    }
+    let case = case("hello-conversation.in", joined(validator));
+    let how = Grading {
+        check: &PlainText,
+        limits,
+        all: true,
+        criterion: Criterion::Exact,
+        mode: Mode::best(),
+    };
+    let sandbox = Sandbox::off("the harness's own tests run their own program");
+    let mut results =
+        grade(&fake(steps), std::slice::from_ref(&case), how, &sandbox).expect("graded");
+    results.pop()
+}
+
+fn a_validator_joined_by_pipes_passes_a_right_program() {
+    let Some(result) = graded_joined(&["ask", "echo"], &["echo-check"], limits()) else {
+        return;
+    };
+    assert_eq!(result.judgement.verdict, Verdict::Passed);
+    // The grader saw none of the conversation.
+    assert!(result.run.joined && result.run.stdout.is_empty());
+}
+
+fn a_joined_programs_crash_comes_before_what_its_validator_then_decided() {
+    // The program closes its output, and ends with status 3 a moment later, as a crash does;
+    // the validator, reading to the end of its input, then rejects it. The end of its input
+    // comes only once the program has ended and been seen to: the crash is the verdict.
+    let crashing = ["close-output", "sleep", "100", "exit", "3"];
+    let Some(result) = graded_joined(&crashing, &["wait-for-program"], limits()) else {
+        return;
+    };
+    assert_eq!(result.judgement.verdict, Verdict::FailedStatus(3));
+}
+
+fn a_joined_program_writing_on_after_its_rejection_is_rejected_and_stopped() {
+    // The validator rejects the program and ends; the program floods its output once its input
+    // has ended: its pipe is not broken under it, and it is stopped.
+    let started = Instant::now();
+    let Some(result) = graded_joined(&["drain", "flood"], &["reject", "wrong"], limits()) else {
+        return;
+    };
+    assert_eq!(
+        result.judgement.verdict,
+        Verdict::Rejected("wrong".to_owned())
+    );
+    assert!(
+        matches!(result.run.outcome, Outcome::Signaled(9)),
+        "{:?}",
+        result.run.outcome
+    );
+    assert!(
+        started.elapsed() < test_support::stretched(Duration::from_secs(2)),
+        "{:?}",
+        started.elapsed()
+    );
+    let told = feedback::report(
+        &result,
+        &case("hello-conversation.in", joined(&[])),
+        Paint::default(),
+    );
+    assert!(told.contains("joined by pipes"), "{told}");
+}
+
+fn a_joined_program_and_validator_waiting_for_each_other_are_stopped() {
+    // The program's question sits in its buffer while it waits for the answer, and the
+    // validator waits for the question.
+    let started = Instant::now();
+    let Some(result) = graded_joined(
+        &["buffer", "Question?\\n", "ask", "echo"],
+        &["wait-for-program"],
+        limits(),
+    ) else {
+        return;
+    };
+    assert_eq!(
+        result.judgement.verdict,
+        Verdict::WaitedForEachOther { stopped: true }
+    );
+    assert!(
+        result
+            .judgement
+            .verdict
+            .to_string()
+            .contains("stopped the program"),
+        "{}",
+        result.judgement.verdict
+    );
+    // Found by looking, well before the program's time limit of 10 s.
+    assert!(
+        started.elapsed() < test_support::stretched(Duration::from_millis(900)),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+fn a_joined_programs_wait_for_its_validator_is_not_its_own_time() {
+    // The validator keeps a CPU busy for 600 ms before it sends its line; the program, limited
+    // to 200 ms, waits for it all that time.
+    let short = Limits {
+        timeout: Duration::from_millis(200),
+        ..limits()
+    };
+    let Some(result) = graded_joined(&["ask", "echo"], &["spin-then-echo-check", "600"], short)
+    else {
+        return;
+    };
+    assert_eq!(result.judgement.verdict, Verdict::Passed);
+    // It waited for most of it, started a moment after the validator.
+    assert!(
+        result.run.duration >= Duration::from_millis(500),
+        "{:?}",
+        result.run.duration
+    );
 }

@@ -16,6 +16,7 @@
 //! - `crash`: aborts;
 //! - `hang`: sleeps until it is killed;
 //! - `echo-check`: as an interactor, sends `hello`, reads a line, accepts `got hello`;
+//! - `spin-then-echo-check MS`: keeps a CPU busy for MS milliseconds, then does `echo-check`;
 //! - `two-then-check`: sends `1` and `2` in one write, then reads two lines, accepts
 //!   `got 1` and `got 2`;
 //! - `wait-for-program`: reads its input to the end, then rejects: the program said nothing;
@@ -88,7 +89,14 @@ fn main() -> ExitCode {
         "hang" => loop {
             thread::sleep(Duration::from_secs(60));
         },
-        "echo-check" => {
+        "echo-check" | "spin-then-echo-check" => {
+            if step == "spin-then-echo-check" {
+                let busy = Duration::from_millis(argument.parse().unwrap_or(0));
+                let started = std::time::Instant::now();
+                while started.elapsed() < busy {
+                    std::hint::spin_loop();
+                }
+            }
             let _ = writeln!(out, "hello").and_then(|()| out.flush());
             match lines().next() {
                 Some(Ok(line)) if line == "got hello" => ExitCode::from(42),

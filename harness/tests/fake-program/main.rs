@@ -12,6 +12,7 @@
 //! - `drain`: reads standard input to its end;
 //! - `echo`: writes `got LINE` and a newline for the last line read, and flushes it;
 //! - `sleep MS`: sleeps;
+//! - `close-output`: closes its standard output, as a program about to crash does;
 //! - `spin`: uses the CPU until it is killed;
 //! - `flood`: writes output until it is killed;
 //! - `read-file PATH`: writes `read PATH` or `cannot read PATH`;
@@ -68,6 +69,17 @@ fn main() -> ExitCode {
                 let ms = argument().parse().unwrap_or(0);
                 thread::sleep(Duration::from_millis(ms));
                 Ok(())
+            }
+            "close-output" => {
+                // SAFETY: close(2) of descriptor 1, which nothing here writes to after: a step
+                // that writes gets an error.
+                #[allow(unsafe_code)]
+                let closed = unsafe { libc::close(1) };
+                if closed == 0 {
+                    Ok(())
+                } else {
+                    Err(io::Error::last_os_error())
+                }
             }
             "drain" => io::copy(&mut io::stdin().lock(), &mut io::sink()).map(|_| ()),
             "spin" => loop {

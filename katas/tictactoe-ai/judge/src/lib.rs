@@ -522,6 +522,7 @@ mod tests {
         Answered {
             run: Run {
                 outcome: Outcome::Exited(0),
+                joined: false,
                 interleaving: Some(Interleaving {
                     given,
                     asked_for_more: None,
