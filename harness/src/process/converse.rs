@@ -469,15 +469,43 @@ pub(super) fn waits_for_input(leader: i32) -> bool {
             if polling || number == Some(READ) && descriptor == Some("0x0") {
                 reading = true;
             }
-            let children = fs::read_to_string(task.join("children")).unwrap_or_default();
-            pending.extend(
-                children
-                    .split_whitespace()
-                    .filter_map(|pid| pid.parse::<i32>().ok()),
-            );
+            pending.extend(children(&task));
         }
     }
     reading
+}
+
+/// Whether some process of the partner, the process `leader` and every process it started,
+/// holds a descriptor of the pipe whose link in `/proc/<pid>/fd` reads `link`.
+pub(super) fn holds_pipe(leader: i32, link: &str) -> bool {
+    let mut pending = vec![leader];
+    while let Some(pid) = pending.pop() {
+        let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else {
+            continue;
+        };
+        let held = fds
+            .flatten()
+            .any(|fd| fs::read_link(fd.path()).is_ok_and(|target| target.as_os_str() == link));
+        if held {
+            return true;
+        }
+        let Ok(threads) = fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for thread in threads.flatten() {
+            pending.extend(children(&thread.path()));
+        }
+    }
+    false
+}
+
+/// The processes a thread, its folder in `/proc` given, has started.
+fn children(task: &std::path::Path) -> Vec<i32> {
+    fs::read_to_string(task.join("children"))
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|pid| pid.parse().ok())
+        .collect()
 }
 
 /// Runs `program` as [`super::run`] does, in conversation with `partner` as this module says.

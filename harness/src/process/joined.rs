@@ -17,10 +17,12 @@
 //!   The grader holds a write end of the partner's input until the program has ended and been
 //!   reaped: the partner reads the end of its input only then (and a program that closes its
 //!   output early, only once it has ended too).
-//! - A partner that rejects the program and ends breaks the pipe the program writes to, and a
-//!   program that writes on dies of it at once (`SIGPIPE`), before the partner's end is seen,
-//!   its death taken for a crash of its own. The grader holds a read end of the partner's input
-//!   until it has seen the partner end: the program writes on into the pipe, and is stopped.
+//! - A partner that rejects the program and ends closes the program's input, and a program
+//!   that reads on fails at the end of its input at once, before the partner's end is seen, its
+//!   failure taken for a crash of its own; one that writes on dies of its broken pipe
+//!   (`SIGPIPE`). The grader holds a write end of the program's input and a read end of the
+//!   partner's until it has seen the partner end: the program waits for more input, or writes
+//!   on into the pipe, and is stopped.
 //! - What the partner writes after the program has ended is read and thrown away, as a relay
 //!   would, rather than break its pipe.
 //!
@@ -35,6 +37,13 @@
 //! not have been woken to write, and the pipes seen empty stayed so. No look is repeated and no
 //! time is waited for. The grader then stops the program.
 //!
+//! Unless the partner, so waiting, no longer holds the program's input (no descriptor of its
+//! processes is that pipe): it has sent all it will and closed its output, and waits for the
+//! program's last words (BAPC's `boolfind` does). The program's input then ends, the grader's
+//! end of it let go, as though nothing held it; from then on the program cannot wait on it. A
+//! process started beside the program may hold that end for a moment, until its `exec` closes
+//! it; the program waits until then, and is not taken to wait for its partner.
+//!
 //! # Time
 //!
 //! The program's own time is its time on the clock less its waits for a CPU and less the
@@ -43,13 +52,15 @@
 //! more than the program waited, which makes a program that sleeps be stopped later, never a
 //! right one early.
 
+use std::fs::File;
 use std::io::{self, PipeReader, PipeWriter};
 use std::os::fd::{AsFd, OwnedFd};
+use std::os::unix::fs::MetadataExt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::converse::{Conversed, unread, waits_for_input};
+use super::converse::{Conversed, holds_pipe, unread, waits_for_input};
 use super::cpu::Counter;
 use super::own_time::OwnTime;
 use super::spawn::Streams;
@@ -73,8 +84,10 @@ pub struct PartnerEnds {
 pub struct ProgramEnds {
     input: PipeReader,
     output: PipeWriter,
-    /// A read end of the partner's input, for the grader to hold.
+    /// A read end of the partner's input and a write end of its output, for the grader to
+    /// hold.
     partner_reading: PipeReader,
+    partner_writing: PipeWriter,
 }
 
 /// The two pipes that join a program and a partner: the partner's ends, to start it with, and
@@ -87,6 +100,7 @@ pub fn pipes() -> io::Result<(PartnerEnds, ProgramEnds)> {
     let (program_reads, partner_writes) = io::pipe()?;
     let (partner_reads, program_writes) = io::pipe()?;
     let partner_reading = partner_reads.try_clone()?;
+    let partner_writing = partner_writes.try_clone()?;
     Ok((
         PartnerEnds {
             stdin: partner_reads,
@@ -96,6 +110,7 @@ pub fn pipes() -> io::Result<(PartnerEnds, ProgramEnds)> {
             input: program_reads,
             output: program_writes,
             partner_reading,
+            partner_writing,
         },
     ))
 }
@@ -121,11 +136,15 @@ pub(super) struct Join {
     /// A read end of the program's input, to see whether anything is in it, and to read what
     /// the partner writes once the program has ended.
     program_input: PipeReader,
+    /// How a descriptor of the program's input reads in `/proc/<pid>/fd`.
+    input_link: String,
     /// A write end of the partner's input, to see whether anything is in it, and to hold its
     /// end back until the program has ended.
     partner_input: PipeWriter,
-    /// A read end of the partner's input, held until the partner's end has been seen.
+    /// A read end of the partner's input and a write end of the program's, held until the
+    /// partner's end has been seen.
     partner_reading: Option<PipeReader>,
+    partner_writing: Option<PipeWriter>,
     group: i32,
     decided: Arc<AtomicBool>,
     ended: Arc<AtomicBool>,
@@ -142,9 +161,15 @@ impl Join {
     /// Whether the partner has ended deciding the case: nothing the program does after can
     /// change it. Notes the partner's end, if it has come.
     pub(super) fn partner_decided(&mut self) -> bool {
+        // `decided` is set before `ended`.
         if !self.partner_ended_first && self.ended.load(Ordering::Acquire) {
             self.partner_ended_first = true;
-            self.partner_reading = None;
+            if !self.decided.load(Ordering::Acquire) {
+                // Nothing is left to decide: the program's pipes end as they would with no
+                // grader holding them. One decided against is stopped with its pipes as they are.
+                self.partner_reading = None;
+                self.partner_writing = None;
+            }
         }
         self.partner_ended_first && self.decided.load(Ordering::Acquire)
     }
@@ -167,7 +192,9 @@ impl Join {
     /// Whether the program and the partner wait for each other, as the module says; notes it
     /// if they do. `watcher` watches the program.
     pub(super) fn look(&mut self, watcher: &mut Watcher) -> bool {
-        if self.partner_ended_first {
+        // A program whose input no one holds but another's process for a moment (one started
+        // beside it, before its `exec`) is about to read the end of it, never to wait.
+        if self.partner_ended_first || self.partner_writing.is_none() {
             return false;
         }
         let Some(before) = watcher.reading_still() else {
@@ -178,8 +205,14 @@ impl Join {
                 .into_iter()
                 .all(|fd| unread(fd) == Some(0))
         };
-        self.stalled =
-            waits_for_input(self.group) && empty() && { watcher.reading_still() == Some(before) };
+        if !(waits_for_input(self.group) && empty()) {
+            return false;
+        }
+        if self.partner_writing.is_some() && !holds_pipe(self.group, &self.input_link) {
+            self.partner_writing = None;
+            return false;
+        }
+        self.stalled = watcher.reading_still() == Some(before);
         self.stalled
     }
 
@@ -216,10 +249,16 @@ pub fn run_joined(
         ended,
     } = partner;
     let leader = u32::try_from(group).unwrap_or_default();
+    let inode = File::from(OwnedFd::from(ends.input.try_clone()?))
+        .metadata()?
+        .ino();
+    let input_link = format!("pipe:[{inode}]");
     let join = Join {
         program_input: ends.input.try_clone()?,
+        input_link,
         partner_input: ends.output.try_clone()?,
         partner_reading: Some(ends.partner_reading),
+        partner_writing: Some(ends.partner_writing),
         group,
         decided,
         ended,

@@ -42,6 +42,8 @@ pub(crate) fn trials() -> Vec<Trial> {
         a_joined_program_writing_on_after_its_rejection_is_rejected_and_stopped,
         a_joined_program_and_validator_waiting_for_each_other_are_stopped,
         a_joined_programs_wait_for_its_validator_is_not_its_own_time,
+        a_joined_validators_rejection_comes_before_the_end_of_the_programs_input,
+        a_joined_validator_that_closes_its_output_ends_the_programs_input,
     )
 }
 
@@ -582,4 +584,31 @@ fn a_joined_programs_wait_for_its_validator_is_not_its_own_time() {
         "{:?}",
         result.run.duration
     );
+}
+
+fn a_joined_validators_rejection_comes_before_the_end_of_the_programs_input() {
+    // The validator rejects the program and ends, while the program waits for input and would
+    // fail at the end of it. Its input ends only once the validator's end has been seen: the
+    // rejection is the verdict, however soon the program would have failed.
+    let validator = ["reject-after", "50", "wrong"];
+    let Some(result) = graded_joined(&["ask", "echo"], &validator, limits()) else {
+        return;
+    };
+    assert_eq!(
+        result.judgement.verdict,
+        Verdict::Rejected("wrong".to_owned())
+    );
+}
+
+fn a_joined_validator_that_closes_its_output_ends_the_programs_input() {
+    // The validator sends its line and closes its output, then reads the program's to its end;
+    // the program answers, then reads its input to its end before it ends.
+    let Some(result) = graded_joined(
+        &["ask", "echo", "drain"],
+        &["send-close-then-check"],
+        limits(),
+    ) else {
+        return;
+    };
+    assert_eq!(result.judgement.verdict, Verdict::Passed);
 }

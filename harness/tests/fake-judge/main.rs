@@ -8,6 +8,7 @@
 //! - `accept`: exits 42;
 //! - `reject MESSAGE`: writes MESSAGE to `teammessage.txt` and `judge: MESSAGE` to
 //!   `judgemessage.txt`, exits 43;
+//! - `reject-after MS MESSAGE`: sleeps MS milliseconds, then does `reject MESSAGE`;
 //! - `score FRACTION`: writes FRACTION to `score.txt`, exits 42;
 //! - `same`: accepts when its standard input is the answer file and the input file is
 //!   `INPUT`'s bytes as the case gives them (`same-input TEXT` checks the input is TEXT too);
@@ -17,6 +18,8 @@
 //! - `hang`: sleeps until it is killed;
 //! - `echo-check`: as an interactor, sends `hello`, reads a line, accepts `got hello`;
 //! - `spin-then-echo-check MS`: keeps a CPU busy for MS milliseconds, then does `echo-check`;
+//! - `send-close-then-check`: sends `hello`, closes its standard output, reads its input to
+//!   the end, accepts when its first line is `got hello`;
 //! - `two-then-check`: sends `1` and `2` in one write, then reads two lines, accepts
 //!   `got 1` and `got 2`;
 //! - `wait-for-program`: reads its input to the end, then rejects: the program said nothing;
@@ -56,6 +59,10 @@ fn main() -> ExitCode {
     match step.as_str() {
         "accept" => ExitCode::from(42),
         "reject" => reject(&argument),
+        "reject-after" => {
+            thread::sleep(Duration::from_millis(argument.parse().unwrap_or(0)));
+            reject(rest.get(1).map_or("", String::as_str))
+        }
         "score" => {
             let _ = fs::write(feedback.join("score.txt"), &argument);
             ExitCode::from(42)
@@ -104,6 +111,20 @@ fn main() -> ExitCode {
                     reject(&format!("the program answered `{line}`, not `got hello`"))
                 }
                 _ => reject("the program ended before it answered"),
+            }
+        }
+        "send-close-then-check" => {
+            let _ = writeln!(out, "hello").and_then(|()| out.flush());
+            // SAFETY: close(2) of descriptor 1, which nothing here writes to after.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::close(1);
+            }
+            let got: Vec<String> = lines().map_while(Result::ok).collect();
+            if got.first().is_some_and(|line| line == "got hello") {
+                ExitCode::from(42)
+            } else {
+                reject(&format!("the program answered {got:?}"))
             }
         }
         "two-then-check" => {
