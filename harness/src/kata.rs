@@ -641,20 +641,10 @@ impl Kata {
             .iter()
             .filter(|submission| submission.expected == ExpectedVerdict::Accepted)
             .min_by_key(|submission| {
-                [
-                    package::Language::C,
-                    package::Language::Cpp,
-                    package::Language::Rust,
-                    package::Language::Python3,
-                    package::Language::JavaScript,
-                    package::Language::Bash,
-                    package::Language::Python2,
-                    package::Language::Java,
-                    package::Language::Kotlin,
-                ]
-                .iter()
-                .position(|language| *language == submission.language)
-                .unwrap_or(usize::MAX)
+                package::Language::BUILT_HERE
+                    .iter()
+                    .position(|language| *language == submission.language)
+                    .unwrap_or(usize::MAX)
             })
             .map(|submission| submission.path.clone());
         let cases = package

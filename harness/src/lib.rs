@@ -25,7 +25,6 @@ pub mod guard;
 pub mod interleaving;
 pub mod judge;
 pub mod kata;
-pub mod languages;
 pub mod launch;
 pub mod package;
 pub mod plan;

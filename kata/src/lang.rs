@@ -8,7 +8,7 @@
 use std::fmt;
 
 use grade::project::StageCommands;
-use harness::languages::{self, FormatLanguage};
+use languages::FormatLanguage;
 
 /// A language a project can be made in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +81,7 @@ impl Language {
             .find(|language| language.key() == key)
     }
 
-    /// The language in the problem package format's table ([`harness::languages`]), by which
+    /// The language in the problem package format's table ([`languages::format`]), by which
     /// the programs of packages are told and run.
     #[must_use]
     pub fn in_format(self) -> &'static FormatLanguage {
@@ -94,7 +94,7 @@ impl Language {
             Language::Cpp => "cpp",
         };
         // Every code above is in the table, as the tests hold.
-        languages::by_code(code).unwrap_or(&languages::TABLE[0])
+        languages::by_code(code).unwrap_or(&languages::format::TABLE[0])
     }
 
     /// The program a project in this language needs to build and run its stages.

@@ -14,7 +14,6 @@ use std::time::Duration;
 
 use grade::planning::Asked;
 use harness::kata::{Kata, PACKAGE_TIME_LIMIT, StageLimits};
-use harness::languages;
 use harness::package::building::{self, BuildError};
 use harness::package::{
     CaseOutcome, CaseOutcomeOf, CaseVerdict, Code, Expectations, ExpectedVerdict, Package,

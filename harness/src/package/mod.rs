@@ -29,12 +29,12 @@ use std::time::Duration;
 
 pub use default_validation::DefaultFlags;
 pub use expectations::{CaseOutcomeOf, CaseVerdict, Expectations, TimeBound};
+// A program's language, which the package names in its submissions and validators.
 pub use input_validators::{InputArgs, InputValidator, InputValidatorKind, InvalidInput};
+pub use languages::Language;
 pub use scores::{CaseOutcome, Code, CustomGrader, GroupResult, Score, ScoreError};
 pub use statement::{Statement, StatementFormat, latex_to_markdown};
-pub use submissions::{
-    ExpectedVerdict, Language, SUBMISSIONS_YAML, Submission, ignored_said, is_program,
-};
+pub use submissions::{ExpectedVerdict, SUBMISSIONS_YAML, Submission, ignored_said, is_program};
 pub use testdata::OutputCheck;
 
 /// The name of the file that makes a folder a problem package.
@@ -135,7 +135,7 @@ impl Package {
     pub fn includes_unnamed(&self) -> Vec<&Path> {
         self.includes
             .iter()
-            .filter(|(name, _)| *name != "default" && crate::languages::by_code(name).is_none())
+            .filter(|(name, _)| *name != "default" && languages::by_code(name).is_none())
             .map(|(_, path)| path.as_path())
             .collect()
     }

@@ -1069,7 +1069,7 @@ fn submissions_yaml_marks_what_it_names() {
 fn reads_hello_languages_in_the_formats_languages() {
     let package = load(&test_package("hello-languages")).expect("it loads");
     assert_eq!(package.version, FormatVersion::V2025_09);
-    let go = crate::languages::by_code("go").expect("in the table");
+    let go = languages::by_code("go").expect("in the table");
     assert_eq!(
         submissions(&package),
         [
