@@ -12,6 +12,8 @@ use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use languages::{Paths, Recipe, Start};
+
 use super::Language;
 use crate::reaper;
 
@@ -20,9 +22,6 @@ pub const COMPILE_TIME_LIMIT: Duration = Duration::from_secs(60);
 
 /// The most of a compiler's output that a [`BuildError::Failed`] keeps, in bytes.
 const MESSAGE_LIMIT: usize = 64 * 1024;
-
-/// The name of the built program in the output folder.
-const PROGRAM: &str = "program";
 
 /// Why a program could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,23 +105,13 @@ impl std::error::Error for BuildError {}
 /// compiled) in `language`, with what it makes in the folder `into` (made if missing); the
 /// command line that runs it.
 ///
-/// - C: `gcc -O2 -std=gnu17 -I <source folder> <files> -o <into>/program -lm`; C++ the same with
-///   `g++ -std=gnu++23`: the standards problemtools and BAPCtools build with. The source's
-///   folder on the include path finds a validator's `validate.h` beside it.
-/// - Python 3: the files copied into `into`, their syntax checked (`python3 -m py_compile`);
-///   run as `python3 <file>`, or for a folder `python3 <into>` (its `__main__.py`), else its
-///   `main.py`, else its one `.py` file.
-/// - Python 2 (`.py2`): as Python 3, with `python2`.
-/// - JavaScript: `node --check <file>`; run as `node <file>`, for a folder its `main.js`, else its
-///   one `.js` file. Bash: `bash -n <file>`; run as `bash <file>`, for a folder its one `.sh`.
-/// - Java: `javac -d <into>/classes`; run as `java -cp <into>/classes <class>`, the class being
-///   the file's name (for a folder, `Main`, else the one file with a `main` method).
-/// - Kotlin: `kotlinc <files> -include-runtime -d <into>/program.jar`; run as
-///   `java -jar <into>/program.jar`.
-/// - Rust: `rustc -O --edition 2021 <file> -o <into>/program`; for a folder, its `main.rs` (the
-///   other files are its modules), else its one `.rs` file.
-/// - Build and run scripts (validators): the folder copied into `into`, `build` run there with
-///   `sh`; run as `<into>/run`.
+/// Each language is built and run by its [`Recipe`], as a learner's project in it is, with the
+/// program's paths: what the build makes is named in `into` (`<into>/program`), a folder's
+/// sources are its files in the language, and the source's folder is the one headers are
+/// found in (a validator's `validate.h` beside it). A language whose build writes beside its
+/// sources (Python) is built from a copy in `into`, so that the package is left as it was.
+/// Build and run scripts (validators): the folder copied into `into`, `build` run there with
+/// `sh`; run as `<into>/run`.
 ///
 /// # Errors
 ///
@@ -196,142 +185,80 @@ fn build_from(
     into: &Path,
 ) -> Result<Vec<OsString>, BuildError> {
     fs::create_dir_all(into).map_err(|error| io_error(into, &error))?;
-    let folder = if source.is_dir() {
-        source
-    } else {
-        source.parent().unwrap_or(Path::new("."))
+    let Some(recipe) = Recipe::of(language) else {
+        return match language {
+            Language::Scripts => build_scripts(source, into),
+            Language::Named(named) => Err(BuildError::NotRunHere {
+                language: named.name.to_owned(),
+            }),
+            _ => Err(BuildError::UnknownLanguage {
+                source: source.to_path_buf(),
+            }),
+        };
     };
-    let program = into.join(PROGRAM);
-    match language {
-        Language::C | Language::Cpp => {
-            let (tool, standard) = match language {
-                Language::C => ("gcc", "-std=gnu17"),
-                _ => ("g++", "-std=gnu++23"),
-            };
-            let mut command = Command::new(tool);
-            command.args(["-O2", standard]).arg("-I").arg(folder);
-            command
-                .args(sources(source, language)?)
-                .arg("-o")
-                .arg(&program)
-                .arg("-lm");
-            run(command, tool)?;
-            Ok(vec![program.into_os_string()])
-        }
-        Language::Python3 | Language::Python2 => {
-            let python = if language == Language::Python2 {
-                "python2"
-            } else {
-                "python3"
-            };
-            copy(source, into)?;
-            let files = sources(&copied(source, into), language)?;
-            // Found before the interpreter starts: a folder without one is the fault, whatever
-            // its files say.
-            let entry = if !source.is_dir() {
-                files.first().cloned()
-            } else if into.join("__main__.py").is_file() {
-                Some(into.to_path_buf())
-            } else {
-                entry(&files, "main.py", main)
-            };
-            let entry = entry
-                .ok_or_else(|| no_entry(source, "`__main__.py`, `main.py` or one `.py` file"))?;
-            let mut command = Command::new(python);
-            command.args(["-m", "py_compile"]).args(&files);
-            run(command, python)?;
-            Ok(vec![python.into(), entry.into_os_string()])
-        }
-        // Interpreted as they are: a syntax check is their build, as kata's learners' is.
-        Language::JavaScript | Language::Bash => {
-            let (tool, check, main_name, what) = match language {
-                Language::JavaScript => {
-                    ("node", "--check", "main.js", "`main.js` or one `.js` file")
-                }
-                _ => ("bash", "-n", "main.sh", "one `.sh` file"),
-            };
-            let files = sources(source, language)?;
-            let entry = if source.is_dir() {
-                entry(&files, main_name, main)
-            } else {
-                files.into_iter().next()
-            };
-            let entry = entry.ok_or_else(|| no_entry(source, what))?;
-            let mut command = Command::new(tool);
-            command.arg(check).arg(&entry);
-            run(command, tool)?;
-            Ok(vec![tool.into(), entry.into_os_string()])
-        }
-        Language::Named(named) => Err(BuildError::NotRunHere {
-            language: named.name.to_owned(),
-        }),
-        Language::Java => {
-            needs("java")?;
-            let files = sources(source, language)?;
-            let class = match main.given {
-                Some(class) => class.to_string_lossy().trim_end_matches(".java").to_owned(),
-                None => main_class(source, &files)?,
-            };
-            let classes = into.join("classes");
-            let mut command = Command::new("javac");
-            command
-                .args(["-encoding", "UTF-8", "-d"])
-                .arg(&classes)
-                .args(&files);
-            run(command, "javac")?;
-            Ok(vec![
-                "java".into(),
-                "-cp".into(),
-                classes.into_os_string(),
-                class.into(),
-            ])
-        }
-        Language::Kotlin => {
-            needs("java")?;
-            let jar = into.join(format!("{PROGRAM}.jar"));
-            let mut command = Command::new("kotlinc");
-            command
-                .args(sources(source, language)?)
-                .arg("-include-runtime")
-                .arg("-d")
-                .arg(&jar);
-            run(command, "kotlinc")?;
-            Ok(vec!["java".into(), "-jar".into(), jar.into_os_string()])
-        }
-        Language::Rust => {
-            let files = sources(source, language)?;
-            let main = if source.is_dir() {
-                entry(&files, "main.rs", main)
-            } else {
-                files.first().cloned()
-            };
-            let main = main.ok_or_else(|| no_entry(source, "`main.rs` or one `.rs` file"))?;
-            let mut command = Command::new("rustc");
-            command
-                .args(["-O", "--edition", "2021"])
-                .arg(main)
-                .arg("-o")
-                .arg(&program);
-            run(command, "rustc")?;
-            Ok(vec![program.into_os_string()])
-        }
-        Language::Scripts => {
-            copy(source, into)?;
-            if into.join("build").is_file() {
-                let mut command = Command::new("sh");
-                command.arg("build").current_dir(into);
-                run(command, "build")?;
-            }
-            let run_script = into.join("run");
-            let permissions = fs::Permissions::from_mode(0o755);
-            fs::set_permissions(&run_script, permissions)
-                .map_err(|_| no_entry(source, "a `run` file after `build`"))?;
-            Ok(vec![run_script.into_os_string()])
-        }
-        Language::Unknown => Err(BuildError::UnknownLanguage {
-            source: source.to_path_buf(),
-        }),
+    if let Some(runtime) = recipe.runtime {
+        needs(runtime)?;
     }
+    let from = if recipe.writes_beside_sources {
+        copy(source, into)?;
+        copied(source, into)
+    } else {
+        source.to_path_buf()
+    };
+    let files = sources(&from, language)?;
+    let in_folder = from.is_dir();
+    // Found before the compiler starts: a folder without one is the fault, whatever its files
+    // say.
+    let start = match recipe.start {
+        Start::Whole => None,
+        Start::File { .. } => recipe
+            .start_file(&files, in_folder.then_some(&*from), main.given, main.own)
+            .map(PathBuf::into_os_string),
+        Start::Class { .. } => recipe
+            .start_class(
+                &files,
+                in_folder,
+                main.given.map(OsStr::to_string_lossy).as_deref(),
+            )
+            .map(OsString::from),
+    };
+    if start.is_none() && recipe.start != Start::Whole {
+        return Err(no_entry(source, &recipe.looked_for()));
+    }
+    let folder = if in_folder {
+        &*from
+    } else {
+        from.parent().unwrap_or(Path::new("."))
+    };
+    let paths = Paths {
+        sources: files.into_iter().map(PathBuf::into_os_string).collect(),
+        start,
+        source_folder: folder.as_os_str().to_owned(),
+        made: recipe
+            .made
+            .map(|made| into.join(made.name).into_os_string()),
+    };
+    let mut build = recipe.build_line(&paths).into_iter();
+    let mut command = Command::new(build.next().unwrap_or_default());
+    command.args(build);
+    run(command, recipe.compiler())?;
+    Ok(recipe.run_line(&paths))
+}
+
+/// Builds a validator of build and run scripts: its folder copied into `into`, its `build` run
+/// there with `sh`; run as `<into>/run`.
+fn build_scripts(source: &Path, into: &Path) -> Result<Vec<OsString>, BuildError> {
+    copy(source, into)?;
+    if into.join("build").is_file() {
+        let mut command = Command::new("sh");
+        command.arg("build").current_dir(into);
+        run(command, "build")?;
+    }
+    let run_script = into.join("run");
+    let permissions = fs::Permissions::from_mode(0o755);
+    fs::set_permissions(&run_script, permissions)
+        .map_err(|_| no_entry(source, "a `run` file after `build`"))?;
+    Ok(vec![run_script.into_os_string()])
 }
 
 /// A program built into a temporary folder of its own, which goes with it.
@@ -665,54 +592,6 @@ fn sources(source: &Path, language: Language) -> Result<Vec<PathBuf>, BuildError
         return Err(no_entry(source, &format!("a {language} file")));
     }
     Ok(files)
-}
-
-/// The file `main` gives among `files`, else the one named `name`, else `main`'s own, else the
-/// only one.
-fn entry(files: &[PathBuf], name: &str, main: MainFile<'_>) -> Option<PathBuf> {
-    let named = |name: &OsStr| files.iter().find(|file| file.file_name() == Some(name));
-    main.given
-        .and_then(named)
-        .or_else(|| named(OsStr::new(name)))
-        .or_else(|| main.own.and_then(named))
-        .or(if files.len() == 1 {
-            files.first()
-        } else {
-            None
-        })
-        .cloned()
-}
-
-/// The class that runs a Java program: a file's own name; in a folder, `Main`, else the one
-/// class with a `main` method.
-fn main_class(source: &Path, files: &[PathBuf]) -> Result<String, BuildError> {
-    let stem = |file: &PathBuf| {
-        file.file_stem()
-            .map(|stem| stem.to_string_lossy().into_owned())
-    };
-    if !source.is_dir() || files.len() == 1 {
-        return files
-            .first()
-            .and_then(stem)
-            .ok_or_else(|| no_entry(source, "a class"));
-    }
-    if files
-        .iter()
-        .any(|file| stem(file).as_deref() == Some("Main"))
-    {
-        return Ok("Main".to_owned());
-    }
-    let with_main: Vec<&PathBuf> = files
-        .iter()
-        .filter(|file| fs::read_to_string(file).is_ok_and(|text| text.contains("static void main")))
-        .collect();
-    match with_main.as_slice() {
-        [file] => stem(file).ok_or_else(|| no_entry(source, "a class")),
-        _ => Err(no_entry(
-            source,
-            "`Main.java` or one class with a `main` method",
-        )),
-    }
 }
 
 /// Where `source` is once copied into `into`: a file in it, or a folder as `into` itself.
