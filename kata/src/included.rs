@@ -35,7 +35,7 @@ impl Included {
         let Some(package) = &course.kata.package else {
             return Ok(None);
         };
-        let Some(folder) = package.include_for_code(language.in_format().code) else {
+        let Some(folder) = package.include_for(language.language()) else {
             return Ok(None);
         };
         let mut files = Vec::new();

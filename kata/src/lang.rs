@@ -1,5 +1,7 @@
-//! The languages `kata new` knows: where each stage's program lives, its starter, how it is built
-//! and run, and the files a project in that language needs besides.
+//! The languages `kata new` knows: where each stage's program lives, its starter, the commands
+//! that build and run it (written from the one table of languages, [`languages::Recipe`], by
+//! which a package's submissions are built and run too), and the files a project in that
+//! language needs besides.
 //!
 //! A starter builds and runs but prints nothing, so that it fails stage 1 (and every later stage)
 //! until the learner writes the program. Any other language works too: a learner changes the
@@ -8,7 +10,7 @@
 use std::fmt;
 
 use grade::project::StageCommands;
-use languages::FormatLanguage;
+use languages::{Paths, Recipe, Start, recipe};
 
 /// A language a project can be made in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,20 +83,23 @@ impl Language {
             .find(|language| language.key() == key)
     }
 
-    /// The language in the problem package format's table ([`languages::format`]), by which
-    /// the programs of packages are told and run.
+    /// Its language in the one table of languages.
     #[must_use]
-    pub fn in_format(self) -> &'static FormatLanguage {
-        let code = match self {
-            Language::Rust => "rust",
-            Language::Python => "python3",
-            Language::Java => "java",
-            Language::JavaScript => "javascript",
-            Language::C => "c",
-            Language::Cpp => "cpp",
-        };
-        // Every code above is in the table, as the tests hold.
-        languages::by_code(code).unwrap_or(&languages::format::TABLE[0])
+    pub fn language(self) -> languages::Language {
+        self.recipe().language
+    }
+
+    /// How a program in this language is built and run; a Rust project is built by cargo
+    /// instead.
+    fn recipe(self) -> &'static Recipe {
+        match self {
+            Language::Rust => &recipe::RUST,
+            Language::Python => &recipe::PYTHON3,
+            Language::Java => &recipe::JAVA,
+            Language::JavaScript => &recipe::JAVASCRIPT,
+            Language::C => &recipe::C,
+            Language::Cpp => &recipe::CPP,
+        }
     }
 
     /// The program a project in this language needs to build and run its stages.
@@ -102,25 +107,23 @@ impl Language {
     pub fn toolchain(self) -> &'static str {
         match self {
             Language::Rust => "cargo",
-            Language::Python => "python3",
-            Language::Java => "javac",
-            Language::JavaScript => "node",
-            Language::C => "cc",
-            Language::Cpp => "c++",
+            _ => self.recipe().compiler(),
         }
     }
 
-    /// The file of stage `stage` that the learner writes, from the project's folder.
+    /// The file of stage `stage` that the learner writes, from the project's folder: the file
+    /// (or class) its language's programs start from, where the format names one.
     #[must_use]
     pub fn source(self, stage: u8) -> String {
-        match self {
-            Language::Rust => format!("stage{stage}/src/main.rs"),
-            Language::Python => format!("stage{stage}/main.py"),
-            Language::Java => format!("stage{stage}/Main.java"),
-            Language::JavaScript => format!("stage{stage}/main.js"),
-            Language::C => format!("stage{stage}/main.c"),
-            Language::Cpp => format!("stage{stage}/main.cpp"),
-        }
+        let file = match (self, self.recipe().start) {
+            (Language::Rust, _) => "src/main.rs".to_owned(),
+            (_, Start::File { names, .. }) => names.first().copied().unwrap_or_default().to_owned(),
+            (_, Start::Class { name }) => format!("{name}.java"),
+            // Every source of C and C++ is built alike: the name is the project's own.
+            (Language::Cpp, Start::Whole) => "main.cpp".to_owned(),
+            (_, Start::Whole) => "main.c".to_owned(),
+        };
+        format!("stage{stage}/{file}")
     }
 
     /// The starter of stage `stage`, titled `title`, of the kata `kata`: a program that
@@ -189,72 +192,76 @@ impl Language {
     }
 
     /// How stage `stage` is built and run, from the project's folder, with the files of a
-    /// package's `include/` beside its program: in C, C++ and Java every source of the stage's
-    /// folder is built, theirs with the learner's.
+    /// package's `include/` beside its program: where every source is built (C, C++, Java),
+    /// every source of the stage's folder is, theirs with the learner's; a program that starts
+    /// from a file (Python, JavaScript, Rust) brings in the others itself.
     #[must_use]
     pub fn commands_with_included(self, stage: u8) -> StageCommands {
-        let mut commands = self.commands(stage);
-        let every = match self {
-            Language::C => format!("stage{stage}/*.c"),
-            Language::Cpp => format!("stage{stage}/*.cpp"),
-            Language::Java => format!("stage{stage}/*.java"),
-            Language::Rust | Language::Python | Language::JavaScript => return commands,
-        };
-        commands.build = commands.build.map(|build| {
-            let build = build.replace(&self.source(stage), &every);
-            // The wildcard wants a shell; C and C++ are built by one already.
-            if build.starts_with("sh -c ") {
-                build
-            } else {
-                format!("sh -c '{build}'")
-            }
-        });
-        commands
+        if self == Language::Rust || matches!(self.recipe().start, Start::File { .. }) {
+            return self.commands(stage);
+        }
+        let source = self.source(stage);
+        let extension = source.rsplit('.').next().unwrap_or_default();
+        self.commands_of(stage, format!("stage{stage}/*.{extension}"))
     }
 
     /// How stage `stage` is built and run, from the project's folder.
     #[must_use]
     pub fn commands(self, stage: u8) -> StageCommands {
-        let source = self.source(stage);
-        let (build, run) = match self {
+        self.commands_of(stage, self.source(stage))
+    }
+
+    /// How stage `stage` is built and run from `sources` (a file, or a wildcard of files), by
+    /// its language's recipe; a Rust project by cargo.
+    fn commands_of(self, stage: u8, sources: String) -> StageCommands {
+        if self == Language::Rust {
             // The target folder is named, so that a CARGO_TARGET_DIR set for other projects
             // does not move the program away from where `run` finds it.
-            Language::Rust => (
-                Some(format!(
+            return StageCommands {
+                build: Some(format!(
                     "cargo build --quiet --target-dir target -p stage{stage}"
                 )),
-                format!("./target/debug/stage{stage}"),
-            ),
-            // Compiling only, to report a syntax error as "Cannot build" with Python's message.
-            Language::Python => (
-                Some(format!("python3 -m py_compile {source}")),
-                format!("python3 {source}"),
-            ),
-            Language::Java => (
-                Some(format!("javac -d build/stage{stage} {source}")),
-                format!("java -cp build/stage{stage} Main"),
-            ),
-            Language::JavaScript => (
-                Some(format!("node --check {source}")),
-                format!("node {source}"),
-            ),
-            // A compiler does not make the folder it writes into; a shell does, first.
-            Language::C => (
-                Some(format!(
-                    "sh -c 'mkdir -p build && cc -std=c11 -Wall -Wextra -o build/stage{stage} \
-                     {source}'"
-                )),
-                format!("./build/stage{stage}"),
-            ),
-            Language::Cpp => (
-                Some(format!(
-                    "sh -c 'mkdir -p build && c++ -std=c++17 -Wall -Wextra -o build/stage{stage} \
-                     {source}'"
-                )),
-                format!("./build/stage{stage}"),
-            ),
+                run: format!("./target/debug/stage{stage}"),
+            };
+        }
+        let recipe = self.recipe();
+        let made = format!("build/stage{stage}");
+        let paths = Paths {
+            start: match recipe.start {
+                Start::Whole => None,
+                Start::File { .. } => Some(self.source(stage)),
+                Start::Class { name } => Some(name.to_owned()),
+            },
+            sources: vec![sources],
+            source_folder: format!("stage{stage}"),
+            made: recipe.made.map(|_| made.clone()),
         };
-        StageCommands { run, build }
+        let build = recipe.build_line(&paths).join(" ");
+        let makes_a_file = recipe.made.is_some_and(|made| !made.is_folder);
+        // A compiler does not make the folder of the program it writes, a shell does, first;
+        // and a wildcard wants a shell.
+        let build = if makes_a_file {
+            format!("sh -c 'mkdir -p build && {build}'")
+        } else if build.contains('*') {
+            format!("sh -c '{build}'")
+        } else {
+            build
+        };
+        // A program run by its path is written as one, never to be looked for on the PATH.
+        let run = recipe.run_line(&Paths {
+            made: recipe.made.map(|_| {
+                if makes_a_file {
+                    format!("./{made}")
+                } else {
+                    made
+                }
+            }),
+            ..paths
+        });
+        StageCommands {
+            run: run.join(" "),
+            build: Some(build),
+        }
     }
 
     /// The files a project in this language has besides each stage's description and source,
@@ -309,7 +316,7 @@ impl fmt::Display for Language {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
+    use std::path::{Path, PathBuf};
 
     use super::*;
 
@@ -322,11 +329,59 @@ mod tests {
                 .and_then(|extension| extension.to_str())
                 .expect("an extension");
             let named = languages::by_extension(extension).expect("named by the format");
-            assert_eq!(language.in_format(), named, "{language}");
+            assert_eq!(language.language().in_format(), Some(named), "{language}");
             assert_eq!(
                 named.name.split(' ').next(),
                 Some(language.to_string().as_str())
             );
         }
+    }
+
+    #[test]
+    fn a_stages_program_is_the_one_its_languages_recipe_starts_from() {
+        for language in Language::ALL {
+            let recipe = Recipe::of(language.language()).expect("a recipe");
+            let source = PathBuf::from(language.source(1));
+            let files = [PathBuf::from("stage1/helper.x"), source.clone()];
+            match recipe.start {
+                Start::File { .. } => assert_eq!(
+                    recipe.start_file(&files, Some(Path::new("stage1")), None, None),
+                    Some(source),
+                    "{language}"
+                ),
+                Start::Class { .. } => {
+                    assert_eq!(
+                        recipe.start_class(&files, true, None).as_deref(),
+                        Some("Main")
+                    );
+                    assert!(language.commands(1).run.ends_with(" Main"));
+                }
+                Start::Whole => {}
+            }
+        }
+    }
+
+    #[test]
+    fn a_stage_is_built_and_run_as_a_packages_submission_in_its_language() {
+        let c = Language::C.commands(2);
+        assert_eq!(
+            c.build.as_deref(),
+            Some(
+                "sh -c 'mkdir -p build && gcc -O2 -std=gnu17 -I stage2 stage2/main.c \
+                 -o build/stage2 -lm'"
+            )
+        );
+        assert_eq!(c.run, "./build/stage2");
+        let java = Language::Java.commands_with_included(2);
+        assert_eq!(
+            java.build.as_deref(),
+            Some("sh -c 'javac -encoding UTF-8 -d build/stage2 stage2/*.java'")
+        );
+        assert_eq!(java.run, "java -cp build/stage2 Main");
+        assert_eq!(
+            Language::JavaScript.commands_with_included(2),
+            Language::JavaScript.commands(2)
+        );
+        assert_eq!(Language::JavaScript.commands(2).run, "node stage2/main.js");
     }
 }

@@ -4,10 +4,10 @@
 //! the compiler's text; `kata reset` brings the starter back and keeps the learner's file.
 //!
 //! A language whose toolchain is missing is reported as ignored, with the reason. `cargo test`
-//! runs C alone, the cheapest to check (three compiler runs of a tenth of a second) and there
-//! wherever Rust is, since rustc links with the C compiler; the others, ignored by default, cost
-//! from 0.2 s (Python, five interpreter starts) to 3 s (Java), and `scripts/kata-languages` (or
-//! `cargo test -p kata -- --include-ignored`) runs them all.
+//! runs C alone, the cheapest to check (three compiler runs of a tenth of a second), its gcc
+//! there wherever Rust is on Linux as a rule (rustc links with it); the others, ignored by
+//! default, cost from 0.2 s (Python, five interpreter starts) to 3 s (Java), and
+//! `scripts/kata-languages` (or `cargo test -p kata -- --include-ignored`) runs them all.
 
 use std::fs;
 use std::path::PathBuf;
@@ -40,7 +40,7 @@ const CASES: [Case; 6] = [
     },
     Case {
         language: Language::C,
-        toolchain: &[("cc", "--version")],
+        toolchain: &[("gcc", "--version")],
         broken: "int main(void) { return 0 }\n",
         compiler_says: "error:",
         slow: false,
@@ -54,7 +54,7 @@ const CASES: [Case; 6] = [
     },
     Case {
         language: Language::Cpp,
-        toolchain: &[("c++", "--version")],
+        toolchain: &[("g++", "--version")],
         broken: "int main() { return 0 }\n",
         compiler_says: "error:",
         slow: true,
