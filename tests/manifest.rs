@@ -255,8 +255,9 @@ const STAGE: &str = "name = \"k\"\ntitle = \"K\"\n\n[[stages]]\ntitle = \"One\"\
 
 /// Keys the manifest's tables take as written but `Kata::parse` then refuses, each with a line
 /// of a stage that sets it: a checker's `runs`, the games an interactor plays (a checker judges
-/// the one run a case makes), which the page documents only for an interactor.
-const REFUSED: [(&str, &str); 2] = [
+/// the one run a case makes), and its `joined`, an interactor's pipes to the program, which the
+/// page documents only for an interactor.
+const REFUSED: [(&str, &str); 4] = [
     (
         "stages.checker.runs",
         "checker = { run = \"sh judge.sh\", runs = 2 }",
@@ -264,6 +265,14 @@ const REFUSED: [(&str, &str); 2] = [
     (
         "stages.cases.NAME.checker.runs",
         "cases.a.checker = { run = \"sh judge.sh\", runs = 2 }",
+    ),
+    (
+        "stages.checker.joined",
+        "checker = { run = \"sh judge.sh\", joined = true }",
+    ),
+    (
+        "stages.cases.NAME.checker.joined",
+        "cases.a.checker = { run = \"sh judge.sh\", joined = true }",
     ),
 ];
 
@@ -276,7 +285,11 @@ fn every_key_is_in_the_reference_and_every_key_it_names_is_read() {
         read.extend(keys_read(file).into_iter().map(|key| (file, key)));
     }
     for (key, line) in REFUSED {
-        let without = format!("{STAGE}{}\n", line.replace(", runs = 2", ""));
+        let without = format!(
+            "{STAGE}{}\n",
+            line.replace(", runs = 2", "")
+                .replace(", joined = true", "")
+        );
         let with = format!("{STAGE}{line}\n");
         assert_eq!(
             File::Manifest.refusal(&without),

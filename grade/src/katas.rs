@@ -343,7 +343,7 @@ fn package_judges(
             CaseJudge::Interactor {
                 judge,
                 runs: 1,
-                as_it_comes: true,
+                joined: true,
             }
         } else {
             CaseJudge::Checker(judge)

@@ -154,12 +154,12 @@ impl Case<'_> {
             CaseJudge::Interactor {
                 judge,
                 runs,
-                as_it_comes,
+                joined,
             } => {
                 let mut played = None;
                 for _ in 0..*runs {
                     let (judgement, run, conversation) =
-                        play(fixture, program, (judge, *as_it_comes), how, sandbox)?;
+                        play(fixture, program, (judge, *joined), how, sandbox)?;
                     let failed = !judgement.verdict.passed();
                     played = Some((judgement, run, Some(Box::new(conversation))));
                     if failed {
@@ -202,12 +202,12 @@ fn check_output(fixture: &Fixture, run: &Run) -> io::Result<Validation> {
 fn play(
     fixture: &Fixture,
     program: &Program,
-    (interactor, as_it_comes): (&JudgeProgram, bool),
+    (interactor, joined): (&JudgeProgram, bool),
     how: Grading<'_>,
     sandbox: &Sandbox,
 ) -> io::Result<(Judgement, Run, Fixture)> {
     let (run, inputs, interacted) = interactor::play(
-        (interactor, as_it_comes),
+        (interactor, joined),
         (&fixture.transcript.stdin(), &fixture.transcript.stdout()),
         program,
         (how.limits, how.limits.ceiling()),

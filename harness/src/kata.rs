@@ -120,7 +120,9 @@ struct CaseFile {
 /// A `checker` or `interactor` table as written.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-#[serde(expecting = "a table, `{ run = \"COMMAND\" }` with `args`, `timeout` and `runs` optional")]
+#[serde(
+    expecting = "a table, `{ run = \"COMMAND\" }` with `args`, `timeout`, `runs` and `joined` optional"
+)]
 struct JudgeFile {
     run: String,
     #[serde(default)]
@@ -129,6 +131,8 @@ struct JudgeFile {
     timeout: Option<f64>,
     #[serde(default)]
     runs: Option<usize>,
+    #[serde(default)]
+    joined: Option<bool>,
 }
 
 /// A program of the kata that judges cases (see [`crate::validator`]), as its manifest gives it.
@@ -144,6 +148,10 @@ pub struct JudgeSpec {
     pub timeout: Duration,
     /// How many times each case is played, for an interactor.
     pub runs: usize,
+    /// Whether an interactor is joined to the program by pipes, as a problem package's
+    /// validator is: a long conversation costs what its pipes cost, but is not recorded, and
+    /// what the interactor sends ahead goes to the program as it comes.
+    pub joined: bool,
     /// The manifest's line that names it.
     pub line: usize,
 }
@@ -550,12 +558,20 @@ impl Kata {
                     }
                     (_, runs) => runs.unwrap_or(1),
                 };
+                if role == Role::Checker && file.joined.is_some() {
+                    return problem(
+                        "`joined` is an interactor's: a checker is given the run's output once \
+                         it has ended"
+                            .to_owned(),
+                    );
+                }
                 Ok(Some(JudgeSpec {
                     role,
                     run: file.run,
                     args: file.args,
                     timeout,
                     runs,
+                    joined: file.joined.unwrap_or(false),
                     line,
                 }))
             };
@@ -1234,7 +1250,7 @@ mod tests {
         let text = with_first_stage(
             "checker = { run = \"python3 judge/check.py\", args = [\"strict\"], timeout = 2.5 }\n\
              [stages.cases.plays-a-game]\npoints = 2\n\
-             interactor = { run = \"python3 judge/play.py\", runs = 5 }\n",
+             interactor = { run = \"python3 judge/play.py\", runs = 5, joined = true }\n",
         );
         let kata = parse(&text).expect("a manifest");
         let judges = &kata.stage(1).expect("stage 1").judges;
@@ -1256,7 +1272,7 @@ mod tests {
         let CaseJudge::Interactor {
             judge,
             runs: 5,
-            as_it_comes: false,
+            joined: true,
         } = interactor.case_judge(folder)
         else {
             panic!("an interactor of five runs");
@@ -1275,6 +1291,10 @@ mod tests {
             (
                 "checker = { run = \"a\", runs = 3 }\n",
                 "`runs` is an interactor's",
+            ),
+            (
+                "checker = { run = \"a\", joined = false }\n",
+                "`joined` is an interactor's",
             ),
             (
                 "interactor = { run = \"a\", runs = 0 }\n",

@@ -37,8 +37,8 @@ pub struct Interacted {
 
 /// Plays one case: `program`, in `sandbox` and within `limits`, beside `judge` started on a
 /// case whose input is `input` and whose answer is `answer`, the two joined by pipes if
-/// `as_it_comes`, else what the judge writes given to the program a line at a time. The interactor may run for as long
-/// as the program may on the clock (`program_time`) and its own deadline beyond, and for no
+/// `joined`, else what the judge writes given to the program a line at a time. The interactor
+/// may run for as long as the program may on the clock (`program_time`) and its own deadline beyond, and for no
 /// more than its own deadline once the program has ended. Returns the program's run, the inputs
 /// it was given, and what the interaction came to.
 ///
@@ -47,7 +47,7 @@ pub struct Interacted {
 /// The grader's own failure: the interactor's files could not be written, or the program could
 /// not be run.
 pub fn play(
-    (judge, as_it_comes): (&JudgeProgram, bool),
+    (judge, joined): (&JudgeProgram, bool),
     (input, answer): (&[u8], &[u8]),
     program: &Program,
     (limits, program_time): (Limits, Duration),
@@ -56,7 +56,7 @@ pub fn play(
     let files = JudgeFiles::new(input, answer)?;
     // The interactor and the program inherit the core from the thread that starts them.
     let _one_core = process::OneCore::hold();
-    if as_it_comes {
+    if joined {
         return play_joined(judge, &files, program, (limits, program_time), sandbox);
     }
     let started = super::Running::start(judge, &files, Stdio::piped(), Stdio::piped());
@@ -80,7 +80,7 @@ pub fn play(
         output: stdout,
         group: running.registration.group(),
         deadline: running.deadline,
-        as_it_comes,
+        as_it_comes: false,
         decided: Arc::clone(&running.decided),
     };
     let played = process::run_conversing(program, partner, limits, sandbox);

@@ -78,10 +78,10 @@ pub enum CaseJudge {
         judge: Arc<JudgeProgram>,
         /// How many times the case is played, each run judged.
         runs: usize,
-        /// Whether what the interactor writes goes to the program as it comes, as a problem
-        /// package's judges join the two by pipes, rather than a line at a time when the
-        /// program waits for it (a kata's one answer at a time).
-        as_it_comes: bool,
+        /// Whether the interactor is joined to the program by pipes, as a problem package's
+        /// judges join its validator, rather than relayed by the grader a line at a time when
+        /// the program waits for it (a kata's one answer at a time, its conversation recorded).
+        joined: bool,
     },
 }
 
@@ -422,7 +422,7 @@ impl JudgeSpec {
             Role::Interactor => CaseJudge::Interactor {
                 judge,
                 runs: self.runs,
-                as_it_comes: false,
+                joined: self.joined,
             },
         }
     }

@@ -64,7 +64,7 @@ fn interactor(step: &[&str], runs: usize) -> CaseJudge {
     CaseJudge::Interactor {
         judge: judge_doing(step, Duration::from_millis(300)),
         runs,
-        as_it_comes: false,
+        joined: false,
     }
 }
 
@@ -73,7 +73,7 @@ fn joined(step: &[&str]) -> CaseJudge {
     CaseJudge::Interactor {
         judge: judge_doing(step, Duration::from_secs(5)),
         runs: 1,
-        as_it_comes: true,
+        joined: true,
     }
 }
 
@@ -357,7 +357,7 @@ fn an_interactor_that_floods_a_program_is_stopped() {
     let flooding = CaseJudge::Interactor {
         judge: judge_doing(&["flood"], Duration::from_millis(100)),
         runs: 1,
-        as_it_comes: false,
+        joined: false,
     };
     let case = case("hello-conversation.in", flooding);
     let started = Instant::now();
