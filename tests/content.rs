@@ -14,10 +14,10 @@ use harness::content::{ContentCheck, Finding};
 use harness::fixture::Fixture;
 use harness::judge::Judgement;
 use harness::kata::Kata;
-use harness::process::{Limits, Outcome, Run};
 use harness::{Verdict, judge};
 use proptest::prelude::*;
 use proptest::sample::Index;
+use runner::process::{Limits, Outcome, Run};
 use test_support::Trial;
 
 const PROMPTS: [&str; 3] = [

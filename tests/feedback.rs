@@ -10,12 +10,12 @@ use std::time::Duration;
 
 use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
-use harness::interleaving::Interleaving;
-use harness::process::{Limits, Outcome, Run, Timeout};
 use harness::validator::CaseJudge;
 use harness::{CaseResult, PlainText, judge};
 use proptest::prelude::*;
 use proptest::sample::Index;
+use runner::Interleaving;
+use runner::process::{Limits, Outcome, Run, Timeout};
 use test_support::Trial;
 
 use crate::katas;

@@ -22,13 +22,14 @@ use std::sync::Arc;
 
 use harness::feedback::{self, Paint};
 use harness::fixture::{self, Fixture};
+use harness::interleaving::RunShown;
 use harness::kata::{Kata, Reference};
-use harness::process::{self, Limits, Mode, Outcome};
-use harness::program::Program;
-use harness::sandbox::Sandbox;
 use harness::validator::CaseJudge;
 use harness::{Criterion, Grading, PlainText};
 use insta::{Comparator, Snapshot};
+use runner::process::{self, Limits, Mode, Outcome};
+use runner::program::Program;
+use runner::sandbox::Sandbox;
 use test_support::{Failed, Trial};
 
 use crate::{katas, stages};

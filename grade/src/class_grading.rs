@@ -44,7 +44,7 @@ pub(crate) fn grade_class(
     // submissions graded side by side run no more cases at once than one does.
     let mut hidden = outputs.every_file(names());
     hidden.extend(everyone.iter().map(|submission| submission.folder.clone()));
-    let shared = harness::sandbox::Shared::default();
+    let shared = runner::sandbox::Shared::default();
     let sandbox = plan.sandbox(&hidden).sharing(&shared);
     let heading = Heading::of(plan, sandbox.support());
     let text_file = outputs
@@ -58,13 +58,13 @@ pub(crate) fn grade_class(
         second: text_file.is_some().then_some(&mut text_copy),
     };
     // A class's command names one program for all: its shim, if it is one, is said once, first.
-    let resolve = |program: harness::Program| match harness::shims::resolve(&program) {
+    let resolve = |program: harness::Program| match runner::shims::resolve(&program) {
         Some((resolved, _)) if resolve_shims => resolved,
         _ => program,
     };
     if resolve_shims
         && let Some(class::Runs::Command(program)) = submissions.first().map(|first| &first.runs)
-        && let Some((_, shim)) = harness::shims::resolve(program)
+        && let Some((_, shim)) = runner::shims::resolve(program)
     {
         let _ = writeln!(table_out, "{} (--keep-shims runs the shim)", shim.note());
     }

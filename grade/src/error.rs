@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use harness::fixture::FixtureError;
 use harness::kata::KataError;
-use harness::program::ProgramError;
+use runner::program::ProgramError;
 
 /// The exit status when every case passed.
 pub const EXIT_PASSED: u8 = 0;

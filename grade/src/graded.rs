@@ -7,8 +7,8 @@ use std::path::Path;
 
 use harness::kata::{Kata, KataError, MANIFEST, Source, Stage};
 use harness::plan::StagePlan;
-use harness::sandbox::Support;
 use report::model::{GradedWith, LimitsEntry};
+use runner::sandbox::Support;
 use sha2::{Digest, Sha256};
 
 /// What `plan` of `kata`'s stage `stage` grades with, its cases confined as `sandbox` says and

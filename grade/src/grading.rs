@@ -109,7 +109,7 @@ pub(crate) fn grade_as_asked(
     } else {
         (Program::command(options.command.clone()), None)
     };
-    let program = match harness::shims::resolve(&program).filter(|_| !options.keep_shims) {
+    let program = match runner::shims::resolve(&program).filter(|_| !options.keep_shims) {
         Some((resolved, shim)) => {
             if outputs.on_stdout() == Format::Text {
                 let _ = writeln!(out, "{} (--keep-shims runs the shim)", shim.note());
@@ -189,7 +189,7 @@ fn kata_of_projects(
             .map(|(kata, names)| {
                 let names: Vec<_> = names
                     .iter()
-                    .map(|name| harness::visible::visible(name.as_encoded_bytes()))
+                    .map(|name| runner::visible::visible(name.as_encoded_bytes()))
                     .collect();
                 format!("`{kata}` ({})", names.join(", "))
             })

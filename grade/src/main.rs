@@ -9,7 +9,7 @@ use harness::feedback::Paint;
 
 fn main() -> ExitCode {
     let args: Vec<OsString> = env::args_os().collect();
-    if let Some(status) = harness::guard::run_if_asked(&args) {
+    if let Some(status) = runner::guard::run_if_asked(&args) {
         return status;
     }
     if let Some(stage) = grade::reference::requested(&args) {
@@ -17,9 +17,9 @@ fn main() -> ExitCode {
     }
     // Nothing a case starts may outlive it or the grader, and no case may look into the grader
     // through /proc. Where the system offers none of this, grading goes on without it.
-    let _ = harness::reaper::become_subreaper();
-    let _ = harness::reaper::hide_from_cases();
-    let _ = harness::reaper::kill_everything_on_signals();
+    let _ = runner::reaper::become_subreaper();
+    let _ = runner::reaper::hide_from_cases();
+    let _ = runner::reaper::kill_everything_on_signals();
     let paint = Paint {
         color: io::stdout().is_terminal() && env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
@@ -29,6 +29,6 @@ fn main() -> ExitCode {
         &mut io::stdout().lock(),
         &mut io::stderr().lock(),
     );
-    harness::reaper::wait_if_stopping();
+    runner::reaper::wait_if_stopping();
     ExitCode::from(status)
 }

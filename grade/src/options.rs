@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use clap::Parser;
 use harness::kata::StageLimits;
-use harness::process::parse_size;
 use report::format::Request;
+use runner::process::parse_size;
 
 use crate::shard;
 

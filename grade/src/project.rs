@@ -24,9 +24,9 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use harness::process::{self, Limits, Outcome, Timeout};
-use harness::sandbox::Sandbox;
 use harness::{Program, fixture};
+use runner::process::{self, Limits, Outcome, Timeout};
+use runner::sandbox::Sandbox;
 use serde::Deserialize;
 
 /// The name of a project's file.

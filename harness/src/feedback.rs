@@ -8,10 +8,11 @@ use anstyle::{AnsiColor, Style};
 use crate::content::{Caret, Finding, Mismatch, Place, Presentation, Spot};
 use crate::diff::visible_whitespace;
 use crate::fixture::Fixture;
+use crate::interleaving::RunShown;
 use crate::judge::{ReadOn, Verdict};
-use crate::process::{Outcome, Run};
 use crate::results::CaseResult;
 use crate::transcript::{RunTranscript, escape, split_input_line};
+use runner::process::{Outcome, Run};
 
 /// How many transcript lines before the first difference are shown.
 const CONTEXT_LINES: usize = 12;
@@ -595,7 +596,7 @@ fn capitalised(text: &str) -> String {
 fn stderr_report(stderr: &[u8]) -> String {
     // Whatever a program writes is shown as it is, and safe: escape codes and carriage
     // returns cannot redraw the report.
-    let stderr = crate::visible::visible(stderr);
+    let stderr = runner::visible::visible(stderr);
     let lines: Vec<&str> = stderr.lines().collect();
     if lines.is_empty() {
         return "It wrote nothing on standard error.\n".to_owned();
@@ -933,7 +934,7 @@ mod tests {
             duration: std::time::Duration::ZERO,
             cpu_time: None,
             joined: false,
-            interleaving: Some(crate::Interleaving {
+            interleaving: Some(runner::Interleaving {
                 given: given.to_vec(),
                 asked_for_more,
             }),

@@ -83,9 +83,9 @@ impl Fixture {
     /// file is given all of it at once, as a problem package's program expects (it may be far
     /// longer than anything typed at a keyboard); a transcript, as asked.
     #[must_use]
-    pub fn mode_within(&self, mode: crate::process::Mode) -> crate::process::Mode {
+    pub fn mode_within(&self, mode: runner::process::Mode) -> runner::process::Mode {
         if self.is_input_case() {
-            crate::process::Mode::WholeInput
+            runner::process::Mode::WholeInput
         } else {
             mode
         }
@@ -122,7 +122,7 @@ impl Fixture {
     /// The fixture's name as a report shows it: safe on a terminal whatever the file is called.
     #[must_use]
     pub fn shown_name(&self) -> String {
-        crate::visible::visible(self.name.as_bytes())
+        runner::visible::visible(self.name.as_bytes())
     }
 
     /// A case named `case` whose transcript is `body`, for the harness's own unit tests.
@@ -303,15 +303,12 @@ pub fn input_case(path: &Path, input: &[u8], answer: &[u8], hint: Option<&[u8]>)
             crate::transcript::escape(text),
             if ends_input { "\\z" } else { "" }
         );
-        body.push_str(
-            &Input {
-                written,
-                prompt: Vec::new(),
-                bytes: Vec::new(),
-                ends_input,
-            }
-            .line_end(),
-        );
+        body.push_str(&crate::transcript::line_end(&Input {
+            written,
+            prompt: Vec::new(),
+            bytes: Vec::new(),
+            ends_input,
+        }));
     }
     body.push_str(&crate::transcript::escape(answer));
     if !answer.is_empty() && !answer.ends_with(b"\n") {

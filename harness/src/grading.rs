@@ -9,15 +9,16 @@ use std::thread;
 
 use crate::content::ContentCheck;
 use crate::fixture::Fixture;
+use crate::interleaving::{Rendered, RunShown};
 use crate::judge::{Judgement, judge, judge_validated};
-use crate::lock;
-use crate::process::{self, Limits, Mode, Outcome, Run};
-use crate::program::Program;
 use crate::results::{CaseResult, Criterion};
-use crate::sandbox::Sandbox;
-use crate::transcript::{Input, Transcript};
+use crate::transcript::{Input, Transcript, line_end};
 use crate::validator::interactor;
 use crate::validator::{self, CaseJudge, JudgeProgram, Validation};
+use runner::lock;
+use runner::process::{self, Limits, Mode, Outcome, Run};
+use runner::program::Program;
+use runner::sandbox::Sandbox;
 
 /// How the cases of a stage are graded.
 #[derive(Clone, Copy)]
@@ -235,11 +236,11 @@ pub const MOST_RECORDED_INPUTS: usize = 1000;
 /// the program wrote before the next.
 fn conversation(fixture: &Fixture, run: &Run, inputs: &[Input]) -> Fixture {
     let recorded = &inputs[..inputs.len().min(MOST_RECORDED_INPUTS)];
-    let given: String = recorded.iter().map(Input::line_end).collect();
+    let given: String = recorded.iter().map(line_end).collect();
     let given = Transcript::parse(&given).unwrap_or_else(|_| fixture.transcript.clone());
     let cut = run.interleaving.as_ref().and_then(|record| {
         let next = *record.given.get(recorded.len())?;
-        let shown = crate::interleaving::Interleaving {
+        let shown = runner::Interleaving {
             given: record.given[..recorded.len()].to_vec(),
             asked_for_more: None,
         };
@@ -307,7 +308,7 @@ mod tests {
             duration: Duration::ZERO,
             cpu_time: None,
             joined: false,
-            interleaving: Some(crate::interleaving::Interleaving {
+            interleaving: Some(runner::Interleaving {
                 given,
                 asked_for_more: None,
             }),
@@ -328,8 +329,9 @@ mod tests {
         );
         assert_eq!(played.name, "long");
     }
-    use crate::sandbox::Shared;
-    use crate::slots::{Slots, meeting};
+    use crate::meeting::meeting;
+    use runner::sandbox::Shared;
+    use runner::slots::Slots;
 
     /// Two gradings of one case each, side by side (two submissions of a class), whose
     /// sandboxes share one slot run one case at a time; given two slots, the two at once.

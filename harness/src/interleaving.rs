@@ -1,21 +1,12 @@
-//! The record of a run driven one answer at a time: where in its output each input was given,
-//! the transcript that makes (what a terminal showed), and where its waiting for input first
+//! The record of a run driven one answer at a time, the runner's [`Interleaving`], read as a
+//! transcript: the transcript it makes (what a terminal showed), and where its waiting for input first
 //! departs from the fixture's transcript.
 
 use std::ops::Range;
 
-use crate::transcript::{Transcript, escape};
+use runner::{Interleaving, Run};
 
-/// Where a program was given its inputs, as the run went.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Interleaving {
-    /// For each input given, in order: how many bytes the program had written to standard output
-    /// when it was given.
-    pub given: Vec<usize>,
-    /// How many bytes it had written when it waited in a read for input after the last one,
-    /// if it did: it was then given the end of the input.
-    pub asked_for_more: Option<usize>,
-}
+use crate::transcript::{Transcript, escape, line_end};
 
 /// Where a run's waiting for input first departs from its transcript, when that comes before
 /// any difference in what it wrote.
@@ -38,19 +29,28 @@ pub enum Departure {
 /// How the end of the input reads in a transcript where a program waited for more.
 const END_OF_INPUT: &str = "> \\z\n";
 
-impl Interleaving {
+/// What the record of where a run was given its inputs says of the run as a transcript, which
+/// the runner that keeps the record does not know.
+pub trait Rendered {
     /// The transcript of the run that wrote `stdout` with this record: each input where it was
     /// given, `> \z` where the program waited for input after the last one (the input ended
     /// there), then the rest. With `list_unasked`, the inputs of `expected` that were never
     /// given follow at the end, so that the text still holds every input of the case.
-    #[must_use]
-    pub fn transcript(&self, expected: &Transcript, stdout: &[u8], list_unasked: bool) -> String {
+    fn transcript(&self, expected: &Transcript, stdout: &[u8], list_unasked: bool) -> String;
+
+    /// Where the run's waiting first departs from `expected`, if that comes first in the
+    /// transcript: before the first byte where `stdout` differs from the expected output.
+    fn departure(&self, expected: &Transcript, stdout: &[u8]) -> Option<Departure>;
+}
+
+impl Rendered for Interleaving {
+    fn transcript(&self, expected: &Transcript, stdout: &[u8], list_unasked: bool) -> String {
         let mut text = String::new();
         let mut cursor = 0;
         let inputs = expected.inputs();
         for (input, &at) in inputs.iter().zip(&self.given) {
             text.push_str(&escape(&stdout[cursor..at]));
-            text.push_str(&input.line_end());
+            text.push_str(&line_end(input));
             cursor = at;
         }
         if let Some(at) = self.asked_for_more {
@@ -65,21 +65,13 @@ impl Interleaving {
         }
         if list_unasked {
             for input in inputs.iter().skip(self.given.len()) {
-                text.push_str(&input.line_end());
+                text.push_str(&line_end(input));
             }
         }
         text
     }
 
-    /// Where the run's waiting first departs from `expected`, if that comes first in the
-    /// transcript: before the first byte where `stdout` differs from the expected output.
-    ///
-    /// An input given before the text the transcript puts before it is an early wait, but only
-    /// if that text was written afterwards: text that never came is a difference in output. A
-    /// program that wrote past an input's place without waiting for it departs in its output
-    /// too, and so does one that ended without asking for all its inputs.
-    #[must_use]
-    pub fn departure(&self, expected: &Transcript, stdout: &[u8]) -> Option<Departure> {
+    fn departure(&self, expected: &Transcript, stdout: &[u8]) -> Option<Departure> {
         let want = expected.stdout();
         let differs_at = want
             .iter()
@@ -106,6 +98,33 @@ impl Interleaving {
         let asked = self.asked_for_more?;
         (self.given.len() == offsets.len() && agrees(asked.min(want.len())))
             .then_some(Departure::AskedForMore)
+    }
+}
+
+/// A run read as a transcript, which the runner that ran it does not know.
+pub trait RunShown {
+    /// The run as a terminal showed it, with the inputs of `expected` it was given: each where
+    /// it was given if that is known, else as [`Transcript::shown_in_run`] places it.
+    fn shown(&self, expected: &Transcript) -> String;
+
+    /// [`RunShown::shown`] with the inputs never given listed at the end: a whole transcript
+    /// of the case, as a fixture holds it.
+    fn transcript(&self, expected: &Transcript) -> String;
+}
+
+impl RunShown for Run {
+    fn shown(&self, expected: &Transcript) -> String {
+        match &self.interleaving {
+            Some(record) => record.transcript(expected, &self.stdout, false),
+            None => expected.shown_in_run(&self.stdout),
+        }
+    }
+
+    fn transcript(&self, expected: &Transcript) -> String {
+        match &self.interleaving {
+            Some(record) => record.transcript(expected, &self.stdout, true),
+            None => expected.of_run(&self.stdout),
+        }
     }
 }
 

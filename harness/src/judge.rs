@@ -7,11 +7,12 @@ use std::time::Duration;
 
 use crate::content::{self, Comparison, ContentCheck, Finding};
 use crate::fixture::Fixture;
-use crate::interleaving::{Departure, Interleaving};
-use crate::process::{Limit, Limits, Outcome, Run, Timeout};
+use crate::interleaving::{Departure, Rendered};
 use crate::transcript::{Input, Transcript, escape};
 use crate::validator::interactor::Interacted;
 use crate::validator::{Decision, Validation};
+use runner::Interleaving;
+use runner::process::{Limit, Limits, Outcome, Run, Timeout};
 
 /// How a case went, in the order the rules are checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -785,7 +786,7 @@ fn compare(fixture: &Fixture, stdout: &[u8], check: &dyn ContentCheck) -> Compar
 mod tests {
     use super::*;
     use crate::content::{Mismatch, Place, Presentation, Spot};
-    use crate::process::Clock;
+    use runner::process::Clock;
 
     /// A check that finds what it is told to, whatever the output.
     struct Says(Finding);

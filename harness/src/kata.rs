@@ -23,7 +23,7 @@
 //! # memory = "1G"      # the limits of its cases, each in place of the grader's default
 //! # processes = 2048
 //! # disk = "1G"
-//! # timeout = 15       # seconds of CPU time (see `harness::process`)
+//! # timeout = 15       # seconds of CPU time (see `runner::process`)
 //! points = 10                  # optional: split over the cases that name none (1 each without)
 //! visibility = "visible"       # optional: of the cases' details (or hidden, after-deadline)
 //!
@@ -46,7 +46,7 @@ use toml::Spanned;
 use crate::fixture::{self, Fixture, FixtureError};
 use crate::package::{self, CaseScoring, ExpectedVerdict, Package, PackageError};
 use crate::rule_cases::{self, RulesCase};
-use crate::size::parse_size;
+use runner::size::parse_size;
 
 /// The manifest's file name, in the kata's folder: not to be confused with a learner's
 /// `kata.toml`, which says how the learner's own stages are built and run.
@@ -238,22 +238,22 @@ pub struct Stage {
 /// The limits a stage's manifest sets for its cases, each in place of the grader's default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StageLimits {
-    /// [`Limits::memory`](crate::process::Limits::memory), in bytes.
+    /// [`Limits::memory`](runner::process::Limits::memory), in bytes.
     pub memory: Option<u64>,
-    /// [`Limits::processes`](crate::process::Limits::processes).
+    /// [`Limits::processes`](runner::process::Limits::processes).
     pub processes: Option<u32>,
-    /// [`Limits::disk`](crate::process::Limits::disk), in bytes.
+    /// [`Limits::disk`](runner::process::Limits::disk), in bytes.
     pub disk: Option<u64>,
-    /// [`Limits::timeout`](crate::process::Limits::timeout), CPU time: the manifest's `timeout`,
+    /// [`Limits::timeout`](runner::process::Limits::timeout), CPU time: the manifest's `timeout`,
     /// or a problem package's time limit.
     pub timeout: Option<Duration>,
-    /// [`Limits::max_stdout`](crate::process::Limits::max_stdout): a problem package's output
+    /// [`Limits::max_stdout`](runner::process::Limits::max_stdout): a problem package's output
     /// limit.
     pub output: Option<usize>,
-    /// [`Limits::run_past_stdout`](crate::process::Limits::run_past_stdout): a problem
+    /// [`Limits::run_past_stdout`](runner::process::Limits::run_past_stdout): a problem
     /// package's, whose judges cut the output and let the program run on.
     pub run_past_output: bool,
-    /// [`Limits::stack`](crate::process::Limits::stack): a problem package's memory limit.
+    /// [`Limits::stack`](runner::process::Limits::stack): a problem package's memory limit.
     pub stack: Option<u64>,
 }
 
@@ -1179,11 +1179,28 @@ pub fn find(start: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
+impl StageLimits {
+    /// `limits` with the ones this sets in their place.
+    #[must_use]
+    pub fn over(self, limits: runner::Limits) -> runner::Limits {
+        runner::Limits {
+            memory: self.memory.unwrap_or(limits.memory),
+            processes: self.processes.unwrap_or(limits.processes),
+            disk: self.disk.unwrap_or(limits.disk),
+            timeout: self.timeout.unwrap_or(limits.timeout),
+            max_stdout: self.output.unwrap_or(limits.max_stdout),
+            run_past_stdout: self.run_past_output || limits.run_past_stdout,
+            stack: self.stack.or(limits.stack),
+            ..limits
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::process::Limits;
     use crate::validator::CaseJudge;
+    use runner::process::Limits;
 
     const MANIFEST_TEXT: &str = "name = \"calc\"\ntitle = \"Calculator\"\n\n\
         [[stages]]\ntitle = \"Add\"\ndescription = \"stages/stage1/README.md\"\n\

@@ -12,12 +12,12 @@ use std::path::PathBuf;
 use crate::content::ContentCheck;
 use crate::fixture::Fixture;
 use crate::grading::{self, Grading};
-use crate::process::{Limits, Mode};
-use crate::program::Program;
 use crate::results::{CaseResult, Criterion};
 use crate::rules::{self, Rules, RulesCase};
-use crate::sandbox::Sandbox;
 use crate::scoring::CaseWeight;
+use runner::process::{Limits, Mode};
+use runner::program::Program;
+use runner::sandbox::Sandbox;
 
 /// A stage's cases judged by its kata's rules, with the rules.
 pub struct RuleCases {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::fixture::Fixture;
 use crate::judge::{Judgement, Verdict};
-use crate::process::Run;
+use runner::process::Run;
 
 /// What a case must get right to pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -28,16 +28,16 @@ use crate::content::{Comparison, ContentCheck, Finding};
 use crate::fixture::Fixture;
 use crate::grading::Grading;
 use crate::judge::{Judgement, Verdict, judge};
-use crate::lock;
-use crate::process::{self, Outcome, Run};
-use crate::program::Program;
 use crate::results::CaseResult;
-use crate::sandbox::Sandbox;
 use crate::transcript::{Input, Transcript};
 use crate::validator::CaseJudge;
+use runner::lock;
+use runner::process::{self, Outcome, Run};
+use runner::program::Program;
+use runner::sandbox::Sandbox;
 
-pub use crate::process::Answerer;
 pub use crate::rule_cases::{MAX_RUNS, RulesCase, parse};
+pub use runner::process::Answerer;
 
 /// One run of a case: what the program did, and the inputs it was given.
 #[derive(Debug)]
@@ -406,8 +406,9 @@ mod tests {
 
     use super::*;
     use crate::grading::every_case;
-    use crate::sandbox::Shared;
-    use crate::slots::{Slots, meeting};
+    use crate::meeting::meeting;
+    use runner::sandbox::Shared;
+    use runner::slots::Slots;
 
     /// Rules that take every run for right when it printed `expected`, count the runs they are
     /// asked to judge, and call a case decided after `decided_after` runs.

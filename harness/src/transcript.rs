@@ -5,6 +5,9 @@
 
 use std::fmt;
 
+// A transcript's inputs are what the runner gives a program, written as the runner writes them.
+pub use runner::input::{Input, escape};
+
 /// The marker between a prompt and the input typed after it.
 pub const INPUT_MARKER: &str = "> ";
 
@@ -12,27 +15,12 @@ pub const INPUT_MARKER: &str = "> ";
 /// line of a transcript needs a trailing space.
 pub const EMPTY_INPUT_MARKER: &str = ">";
 
-/// One input line of a transcript.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Input {
-    /// The text after the marker, as written (escapes kept).
-    pub written: String,
-    /// The output on the same line before the marker: the prompt that asked for this input.
-    pub prompt: Vec<u8>,
-    /// The bytes the program reads for it, newline included unless it ends the input.
-    pub bytes: Vec<u8>,
-    /// Whether the input ends after it without a newline (`\z`).
-    pub ends_input: bool,
-}
-
-impl Input {
-    /// The input as it ends its transcript line: marker, text and newline.
-    pub(crate) fn line_end(&self) -> String {
-        if self.written.is_empty() {
-            format!("{EMPTY_INPUT_MARKER}\n")
-        } else {
-            format!("{INPUT_MARKER}{}\n", self.written)
-        }
+/// The input as it ends its transcript line: marker, text and newline.
+pub(crate) fn line_end(input: &Input) -> String {
+    if input.written.is_empty() {
+        format!("{EMPTY_INPUT_MARKER}\n")
+    } else {
+        format!("{INPUT_MARKER}{}\n", input.written)
     }
 }
 
@@ -172,7 +160,7 @@ impl Transcript {
 
     /// The transcript of a run that was given these inputs all at once and wrote `stdout`, as
     /// well as it can be rebuilt without a record of when each input was given (a run driven one
-    /// answer at a time has one: [`Interleaving`](crate::interleaving::Interleaving)). While the run
+    /// answer at a time has one: [`Interleaving`](runner::Interleaving)). While the run
     /// agrees with this transcript, each input stands where it stands here; after the run
     /// departs from it, each input is placed after the next line that starts with its prompt.
     /// Inputs whose prompt never came are listed at the end, so the reader sees that the
@@ -230,7 +218,7 @@ impl Transcript {
             };
             let Some(at) = at else { break };
             text.push_str(&escape(&stdout[cursor..at]));
-            text.push_str(&input.line_end());
+            text.push_str(&line_end(input));
             cursor = at;
             placed.push(at);
         }
@@ -241,7 +229,7 @@ impl Transcript {
         }
         if inputs == Inputs::ListUnasked {
             for input in &self.inputs[placed.len()..] {
-                text.push_str(&input.line_end());
+                text.push_str(&line_end(input));
             }
         }
         RunTranscript {
@@ -428,29 +416,6 @@ fn unescape(text: &str) -> Result<(Vec<u8>, bool), String> {
         }
     }
     Ok((bytes, false))
-}
-
-/// Output bytes as transcript text, as [`visible`](crate::visible) shows whatever a program
-/// writes: what a terminal would act on or hide is written `\u{…}`, a byte that is not UTF-8
-/// `\xHH`; and, for the transcript format, a carriage return is `\r` and a `>` followed by a
-/// space or ending a line, which would read as an input marker, is `\x3e`.
-#[must_use]
-pub fn escape(bytes: &[u8]) -> String {
-    let mut text = String::with_capacity(bytes.len());
-    for chunk in bytes.utf8_chunks() {
-        let mut chars = chunk.valid().chars().peekable();
-        while let Some(c) = chars.next() {
-            match c {
-                '\r' => text.push_str("\\r"),
-                '>' if matches!(chars.peek(), Some(' ' | '\n') | None) => text.push_str("\\x3e"),
-                c => crate::visible::push_visible(&mut text, c),
-            }
-        }
-        for byte in chunk.invalid() {
-            text.push_str(&format!("\\x{byte:02x}"));
-        }
-    }
-    text
 }
 
 #[cfg(test)]

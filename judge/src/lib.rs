@@ -295,9 +295,9 @@ fn describe(reading: &Reading, item: &Item) -> String {
 }
 
 /// Text a program wrote, as a summary quotes it: safe and visible on a terminal, as
-/// [`harness::visible`] shows everything a submission controls.
+/// [`runner::visible`] shows everything a submission controls.
 fn quoted(text: &str) -> String {
-    harness::visible::visible(text.as_bytes())
+    runner::visible::visible(text.as_bytes())
 }
 
 #[cfg(test)]

@@ -155,7 +155,7 @@ pub fn check(
             Err(error) => Outcome::CannotStart(error),
             Ok(program) => {
                 // A version manager's shim, resolved once rather than started at every run.
-                let program = match harness::shims::resolve(&program) {
+                let program = match runner::shims::resolve(&program) {
                     Some((resolved, shim)) => {
                         if narrate {
                             writeln!(out, "{}", shim.note())?;

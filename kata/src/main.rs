@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<OsString> = env::args_os().collect();
-    if let Some(status) = harness::guard::run_if_asked(&args) {
+    if let Some(status) = runner::guard::run_if_asked(&args) {
         return status;
     }
     // A kata's built-in reference, graded as a process by `kata dev check`, is this executable.
@@ -17,8 +17,8 @@ fn main() -> ExitCode {
     }
     // Nothing a learner's program starts may outlive its check, or kata. Where the system
     // offers none of this, checking goes on without it.
-    let _ = harness::reaper::become_subreaper();
-    let _ = harness::reaper::kill_everything_on_signals();
+    let _ = runner::reaper::become_subreaper();
+    let _ = runner::reaper::kill_everything_on_signals();
     let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
     let context = kata::Context {
         // Without a current folder, `.` still names it for every path kata makes.
@@ -34,6 +34,6 @@ fn main() -> ExitCode {
         &mut io::stdout(),
         &mut io::stderr(),
     );
-    harness::reaper::wait_if_stopping();
+    runner::reaper::wait_if_stopping();
     ExitCode::from(status)
 }

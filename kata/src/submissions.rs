@@ -20,12 +20,12 @@ use harness::package::{
     SUBMISSIONS_YAML, Score, Submission, TIMELIMIT_FILE, TimeBound, ignored_said,
 };
 use harness::plan::StagePlan;
-use harness::sandbox::{Sandbox, Shared};
-use harness::slots::Slots;
 use harness::validator::JudgeProgram;
 use harness::validator::grader::GraderProgram;
 use harness::{CaseResult, Criterion, Program, Verdict};
 use report::notation::points;
+use runner::sandbox::{Sandbox, Shared};
+use runner::slots::Slots;
 
 use crate::author::Problem;
 use crate::error::KataError;

@@ -5,10 +5,10 @@
 use std::path::Path;
 
 use harness::plan::{Delivery, StagePlan};
-use harness::process::Limits;
 use harness::results::Criterion;
-use harness::sandbox::Support;
-use harness::{cgroup, disk};
+use runner::process::Limits;
+use runner::sandbox::Support;
+use runner::{cgroup, disk};
 
 /// What a report is about: the stage, where its fixtures are, what passing means, and how each
 /// case is given its input.

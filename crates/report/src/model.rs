@@ -10,11 +10,11 @@ use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
 use harness::judge::Verdict;
 use harness::plan::StagePlan;
-use harness::process::Limits;
 use harness::results::{CaseResult, Criterion, Scores};
-use harness::sandbox::Support;
 use harness::scoring::Visibility;
-use harness::{cgroup, disk};
+use runner::process::Limits;
+use runner::sandbox::Support;
+use runner::{cgroup, disk};
 
 use crate::heading::Heading;
 

@@ -9,7 +9,7 @@ use harness::feedback::{self, Paint};
 use harness::fixture::Fixture;
 use harness::judge::Verdict;
 use harness::results::{CaseResult, Scores};
-use harness::visible::visible;
+use runner::visible::visible;
 
 use crate::heading::Heading;
 

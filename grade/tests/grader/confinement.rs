@@ -8,7 +8,7 @@ use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use harness::cgroup::{self, Support};
+use runner::cgroup::{self, Support};
 use test_support::{Trial, test_with, toolchain};
 
 use crate::{WATCHDOG, grade, submission, tests_dir};

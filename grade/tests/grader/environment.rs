@@ -149,7 +149,7 @@ fn only_documented_variables(sh: PathBuf) {
         crate::results_json(&fs::read_to_string(&json).expect("results"));
     let shown = results.to_string();
     // What `sh` itself sets (PWD, SHLVL, `_`) aside, the names are the documented ones.
-    for name in harness::sandbox::CASE_VARIABLES {
+    for name in runner::sandbox::CASE_VARIABLES {
         assert!(shown.contains(name), "{name} missing: {shown}");
     }
     for name in ["PYTHONUNBUFFERED", "SECRET_TOKEN", "CARGO_MANIFEST_DIR"] {

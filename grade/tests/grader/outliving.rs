@@ -108,12 +108,12 @@ fn none_left_within_grace(marker: &str) {
 
 /// The control groups of the grader `pid`, where this machine makes them.
 fn groups_of(pid: u32) -> Vec<PathBuf> {
-    let parents = match harness::cgroup::support() {
-        harness::cgroup::Support::Enforced { hierarchy } => match hierarchy {
-            harness::cgroup::Hierarchy::V1 { memory, pids } => vec![memory.clone(), pids.clone()],
-            harness::cgroup::Hierarchy::V2 { parent } => vec![parent.clone()],
+    let parents = match runner::cgroup::support() {
+        runner::cgroup::Support::Enforced { hierarchy } => match hierarchy {
+            runner::cgroup::Hierarchy::V1 { memory, pids } => vec![memory.clone(), pids.clone()],
+            runner::cgroup::Hierarchy::V2 { parent } => vec![parent.clone()],
         },
-        harness::cgroup::Support::Off(_) => Vec::new(),
+        runner::cgroup::Support::Off(_) => Vec::new(),
     };
     let prefix = format!("grade-{pid}-case-");
     parents

@@ -185,17 +185,17 @@ fn without_points_the_json_results_are_as_they_were_with_the_limits() {
         ]
     );
     let grouped = matches!(
-        harness::cgroup::support(),
-        harness::cgroup::Support::Enforced { .. }
+        runner::cgroup::support(),
+        runner::cgroup::Support::Enforced { .. }
     );
     let sandboxed = matches!(
-        harness::sandbox::Sandbox::new(&[]).support(),
-        harness::sandbox::Support::Enforced { .. }
+        runner::sandbox::Sandbox::new(&[]).support(),
+        runner::sandbox::Support::Enforced { .. }
     );
-    let disk_by = match harness::disk::support() {
+    let disk_by = match runner::disk::support() {
         _ if !sandboxed => "file-size",
-        harness::disk::Support::OwnFileSystem { .. } => "tmpfs",
-        harness::disk::Support::Polled(_) => "home-size",
+        runner::disk::Support::OwnFileSystem { .. } => "tmpfs",
+        runner::disk::Support::Polled(_) => "home-size",
     };
     assert_eq!(
         results["limits"],

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use languages::{Paths, Recipe, Start};
 
 use super::Language;
-use crate::reaper;
+use runner::reaper;
 
 /// How long a compiler may take before it is stopped.
 pub const COMPILE_TIME_LIMIT: Duration = Duration::from_secs(60);
@@ -753,7 +753,7 @@ mod tests {
     /// What the program of `argv` writes given `input`; started as a case is, registered with
     /// the reaper, so that another test's reaping of escaped processes leaves it alone.
     fn output(argv: &[OsString], input: &str) -> String {
-        let (mut child, _registration) = crate::reaper::spawn(
+        let (mut child, _registration) = runner::reaper::spawn(
             Command::new(&argv[0])
                 .args(&argv[1..])
                 .stdin(Stdio::piped())

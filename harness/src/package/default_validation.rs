@@ -2,7 +2,7 @@
 //! by token, with the flags `case_sensitive`, `space_change_sensitive` and the float
 //! tolerances.
 
-use crate::visible::visible;
+use runner::visible::visible;
 
 /// The longest token shown whole in a message, in characters.
 const SHOWN: usize = 40;

@@ -91,7 +91,7 @@ mod tests {
 
     use super::*;
     use crate::package::Code;
-    use crate::program::Program;
+    use runner::program::Program;
 
     fn shell(script: &str) -> GraderProgram {
         GraderProgram {

@@ -10,7 +10,7 @@ use std::thread;
 use std::time::Duration;
 
 use super::{ACCEPTED, Ended, MESSAGE_LIMIT, REJECTED, Running};
-use crate::program::Program;
+use runner::program::Program;
 
 /// How long an input validator may take on one input before it is stopped: the format sets it
 /// no limit, as it runs while a package is made, not while submissions are judged.

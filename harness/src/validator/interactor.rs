@@ -1,9 +1,9 @@
 //! A kata's interactor: run beside the learner's program for the whole of a case, what it
 //! writes is the program's input and what the program writes is its input. A kata's interactor
-//! has the grader in the middle ([`crate::process::run_conversing`] relays the two), so that
+//! has the grader in the middle ([`runner::process::run_conversing`] relays the two), so that
 //! every line it sent is in the case's transcript as an input, and lines it sends ahead of the
 //! program are still given one at a time when the program waits. A problem package's
-//! interactive validator is joined to the program by pipes ([`crate::process::run_joined`]), as
+//! interactive validator is joined to the program by pipes ([`runner::process::run_joined`]), as
 //! the format's judges join them: a conversation of a hundred thousand exchanges costs what the
 //! pipes cost, and is not recorded. Either way the program keeps its sandbox and its limits
 //! while the interactor keeps its own deadline.
@@ -14,11 +14,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{JudgeFiles, JudgeProgram, Role, Validation, not_started, validation};
-use crate::process::{self, JoinedPartner, Limits, Mode, Partner, Run};
-use crate::program::Program;
-use crate::reaper;
-use crate::sandbox::Sandbox;
 use crate::transcript::Input;
+use runner::process::{self, JoinedPartner, Limits, Mode, Partner, Run};
+use runner::program::Program;
+use runner::reaper;
+use runner::sandbox::Sandbox;
 
 /// What an interaction came to: the interactor's decision, and whether the program waited for
 /// input while the interactor waited for its output.

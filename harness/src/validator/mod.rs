@@ -31,8 +31,8 @@ pub use crate::kata::{JUDGE_TIMEOUT as DEFAULT_TIMEOUT, Role};
 use crate::fixture::Fixture;
 use crate::kata::{JudgeSpec, StageJudges};
 use crate::package::DefaultFlags;
-use crate::program::Program;
-use crate::reaper::{self, Registration};
+use runner::program::Program;
+use runner::reaper::{self, Registration};
 
 /// The exit status with which a kata's judge accepts a run.
 pub const ACCEPTED: i32 = 42;

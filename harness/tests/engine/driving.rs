@@ -1,6 +1,7 @@
 //! Driving a program one answer at a time: each input is given when the program waits for it,
 //! and the transcript shows it where it was given; or its whole input at once.
 
+use harness::interleaving::RunShown;
 use harness::{Mode, Verdict};
 use test_support::{Trial, test, test_with};
 

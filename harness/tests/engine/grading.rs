@@ -1,8 +1,8 @@
 //! The engine over a stage's cases: results in case order, numbered as reports name them,
 //! stopping at the first failure unless every case is asked for.
 
-use harness::sandbox::Sandbox;
 use harness::{Criterion, Fixture, Grading, Mode, PlainText, Verdict, grade};
+use runner::sandbox::Sandbox;
 use test_support::Trial;
 
 use crate::{fake, fixture, limits};

@@ -7,10 +7,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use harness::feedback::{self, Paint};
-use harness::process::{Limits, Outcome};
-use harness::sandbox::Sandbox;
 use harness::validator::{CaseJudge, JudgeProgram};
 use harness::{CaseResult, Criterion, Fixture, Grading, Mode, PlainText, Program, Verdict, grade};
+use runner::process::{Limits, Outcome};
+use runner::sandbox::Sandbox;
 use test_support::Trial;
 
 use crate::{fake, fixture, fixtures_dir, interactive, limits};

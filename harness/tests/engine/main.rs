@@ -23,10 +23,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use harness::{
-    Fixture, Judgement, Limits, Mode, PlainText, Program, Run, Verdict, judge, process,
-    sandbox::Sandbox,
-};
+use harness::{Fixture, Judgement, Limits, Mode, PlainText, Program, Run, Verdict, judge};
+use runner::process;
+use runner::sandbox::Sandbox;
 
 fn main() -> ExitCode {
     // The trials that take longest start first, so that the short ones fill in beside them.

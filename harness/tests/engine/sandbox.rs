@@ -2,10 +2,11 @@
 
 use std::fs;
 
-use harness::disk;
-use harness::process::Limit;
-use harness::sandbox::{Sandbox, Support};
-use harness::{Limits, Mode, Verdict, process};
+use harness::{Limits, Mode, Verdict};
+use runner::disk;
+use runner::process;
+use runner::process::Limit;
+use runner::sandbox::{Sandbox, Support};
 use test_support::{Trial, test, test_with};
 
 use crate::{fake, fixture, limits};
@@ -36,7 +37,7 @@ pub(crate) fn trials() -> Vec<Trial> {
 
 /// A home that is a file system of its own here, or why not.
 fn own_file_system() -> Result<(), String> {
-    match harness::disk::support() {
+    match runner::disk::support() {
         disk::Support::OwnFileSystem { .. } => Ok(()),
         polled @ disk::Support::Polled(_) => Err(format!("skipped: {polled}")),
     }

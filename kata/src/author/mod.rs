@@ -8,6 +8,7 @@
 //! Every problem is named once, with its file and line and its reason, and all of them are
 //! listed, not the first.
 
+use harness::interleaving::RunShown;
 use std::fmt;
 use std::fs;
 use std::io::Write;

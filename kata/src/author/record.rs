@@ -4,6 +4,7 @@
 //! exit status included. A fixture that already holds output is rewritten only when the author
 //! accepts the change, after reading its diff, so that a recorded kata never changes silently.
 
+use harness::interleaving::RunShown;
 use std::fs;
 use std::io::Write;
 use std::path::Path;
@@ -11,8 +12,8 @@ use std::path::Path;
 use harness::PlainText;
 use harness::fixture::{self, Fixture};
 use harness::kata::{Kata, Role, Stage};
-use harness::process::{self, Limits, Mode, Outcome};
-use harness::sandbox::Sandbox;
+use runner::process::{self, Limits, Mode, Outcome};
+use runner::sandbox::Sandbox;
 
 use super::{Problem, UNSANDBOXED, cannot_start_problem};
 use crate::error::KataError;

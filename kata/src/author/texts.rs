@@ -4,15 +4,16 @@
 //! reference, each that differs named by its file and line; and the stage's fixtures folder,
 //! which holds its cases alone, met in an order the author chose.
 
+use harness::interleaving::RunShown;
 use std::fs;
 use std::path::Path;
 
 use harness::fixture::{self, Fixture};
 use harness::kata::Stage;
-use harness::process::{self, Limits, Mode, Outcome};
-use harness::sandbox::Sandbox;
 use harness::transcript::split_input_line;
 use harness::{PlainText, Program, Transcript};
+use runner::process::{self, Limits, Mode, Outcome};
+use runner::sandbox::Sandbox;
 
 use super::Problem;
 use crate::error::KataError;

@@ -482,7 +482,7 @@ mod tests {
     use std::time::Duration;
 
     use harness::transcript::Input;
-    use harness::{Interleaving, Outcome, Run};
+    use runner::{Interleaving, Outcome, Run};
 
     use super::*;
 

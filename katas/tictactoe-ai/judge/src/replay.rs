@@ -2,12 +2,13 @@
 //! is a right one: the transcript a right program would have shown, with the first move of the
 //! program's that breaks a rule.
 
+use harness::interleaving::Rendered;
 use std::cell::RefCell;
 use std::io::{self, BufRead, Read, Write};
 use std::rc::Rc;
 
-use harness::Interleaving;
 use harness::transcript::{Input, Transcript};
+use runner::Interleaving;
 use tictactoe::console::Console;
 use tictactoe::{Board, Cell, Mark, Position};
 use tictactoe_ai::moves::{self, Rule};

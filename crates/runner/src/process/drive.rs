@@ -20,9 +20,9 @@ use super::own_time;
 use super::spawn::Spawned;
 use super::watch::{Check, Wait, Watcher};
 use super::{Limit, Limits, Outcome, Run, Timeout};
-use crate::interleaving::Interleaving;
+use crate::input::Interleaving;
+use crate::input::{Input, escape};
 use crate::reaper;
-use crate::transcript::{Input, escape};
 
 /// The shortest pause between two looks at a quiet program: about the time a program takes
 /// from writing its prompt to blocking in its read.

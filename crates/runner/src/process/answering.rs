@@ -7,9 +7,9 @@ use std::io;
 use std::time::Instant;
 
 use super::{Limits, Run, drive, watch};
+use crate::input::Input;
 use crate::program::Program;
 use crate::sandbox::Sandbox;
-use crate::transcript::Input;
 
 /// Decides each answer of a run at the moment the program waits for one.
 pub trait Answerer: Send {

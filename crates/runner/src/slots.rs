@@ -67,35 +67,11 @@ impl Drop for Slot<'_> {
 }
 
 #[cfg(test)]
-pub(crate) use tests::meeting;
-
-#[cfg(test)]
 mod tests {
-    use std::path::Path;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
 
     use super::*;
-    use crate::Program;
-
-    /// A program that says whether another run of it was running beside it: each run waits
-    /// for another to have started in `meeting` (`tries` hundredths of a second at most), and
-    /// says "together", or leaves and says "alone".
-    pub(crate) fn meeting(meeting: &Path, tries: u32) -> Program {
-        // Shell built-ins alone but for `sleep` and `rm`, so that a try costs no process.
-        let script = format!(
-            ": > \"$0/$$\"; tries=0; while [ $tries -lt {tries} ]; do \
-             set -- \"$0\"/*; [ $# -ge 2 ] && {{ echo together; exit; }}; \
-             sleep 0.01; tries=$((tries + 1)); done; \
-             rm \"$0/$$\"; echo alone"
-        );
-        Program::command(vec![
-            "sh".into(),
-            "-c".into(),
-            script.into(),
-            meeting.into(),
-        ])
-    }
 
     #[test]
     fn no_more_hold_a_slot_at_once_than_there_are_slots() {

@@ -109,11 +109,10 @@ use std::os::fd::AsFd;
 use std::time::{Duration, Instant};
 
 use crate::cgroup::{CaseGroup, GroupLimits};
-use crate::interleaving::Interleaving;
+use crate::input::{Input, Interleaving};
 use crate::launch::LaunchError;
 use crate::program::Program;
 use crate::sandbox::{CaseSandbox, Sandbox};
-use crate::transcript::{Input, Transcript};
 
 pub use crate::size::parse_size;
 pub use answering::{Answerer, run_answering};
@@ -362,26 +361,6 @@ impl Run {
             Mode::WholeInput
         }
     }
-
-    /// The run as a terminal showed it, with the inputs of `expected` it was given: each where
-    /// it was given if that is known, else as [`Transcript::shown_in_run`] places it.
-    #[must_use]
-    pub fn shown(&self, expected: &Transcript) -> String {
-        match &self.interleaving {
-            Some(record) => record.transcript(expected, &self.stdout, false),
-            None => expected.shown_in_run(&self.stdout),
-        }
-    }
-
-    /// [`Run::shown`] with the inputs never given listed at the end: a whole transcript of the
-    /// case, as a fixture holds it.
-    #[must_use]
-    pub fn transcript(&self, expected: &Transcript) -> String {
-        match &self.interleaving {
-            Some(record) => record.transcript(expected, &self.stdout, true),
-            None => expected.of_run(&self.stdout),
-        }
-    }
 }
 
 /// Runs `program` on `inputs`, given in `mode`, confined by `sandbox`. Whatever happens, nothing
@@ -518,21 +497,4 @@ fn start(
         bounds,
         _sandbox: case_sandbox,
     }))
-}
-
-impl crate::kata::StageLimits {
-    /// `limits` with the ones this sets in their place.
-    #[must_use]
-    pub fn over(self, limits: Limits) -> Limits {
-        Limits {
-            memory: self.memory.unwrap_or(limits.memory),
-            processes: self.processes.unwrap_or(limits.processes),
-            disk: self.disk.unwrap_or(limits.disk),
-            timeout: self.timeout.unwrap_or(limits.timeout),
-            max_stdout: self.output.unwrap_or(limits.max_stdout),
-            run_past_stdout: self.run_past_output || limits.run_past_stdout,
-            stack: self.stack.or(limits.stack),
-            ..limits
-        }
-    }
 }

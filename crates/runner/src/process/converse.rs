@@ -42,9 +42,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::{Limits, Run};
+use crate::input::{Input, escape};
 use crate::program::Program;
 use crate::sandbox::Sandbox;
-use crate::transcript::{Input, escape};
 
 /// How many bytes of the partner's output the grader holds that the program has not been
 /// given, at most: past it the partner is held up by its pipe, not kept in the grader's memory.

@@ -1,0 +1,37 @@
+//! The runner: this crate's one job is to run one program under limits, in its sandbox, and to
+//! end everything it started. A [`Program`] is given its [`Input`]s whole or one answer at a time
+//! as it waits for them ([`process`]), each answer decided by an [`Answerer`] or relayed from a
+//! partner program, and the [`Run`] says how it ended ([`Outcome`]) and, when it was given one
+//! answer at a time, where it was given each ([`Interleaving`]). [`sandbox`], [`cgroup`],
+//! [`disk`], [`reaper`], [`guard`], [`scratch`] and [`launch`] keep a program that must not be
+//! trusted in its place, [`runtime`] gives a managed runtime the memory its limit grants, and
+//! [`slots`] says how many programs run at once. It must not know katas, fixtures, transcripts
+//! beyond the text an input reads as, verdicts or feedback: those who judge a run read it here.
+
+pub mod cgroup;
+pub mod disk;
+pub mod guard;
+pub mod input;
+pub mod launch;
+pub mod process;
+pub mod program;
+pub mod reaper;
+pub mod runtime;
+pub mod sandbox;
+pub mod scratch;
+pub mod shims;
+pub mod size;
+pub mod slots;
+pub mod visible;
+
+pub use input::{Input, Interleaving};
+pub use process::{Answerer, Limits, Mode, Outcome, Run, Timeout};
+pub use program::Program;
+
+/// What `mutex` guards, whether or not a thread panicked holding it: the lists and queues the
+/// runner's threads share stay usable, and the panic is reported where it happened.
+pub fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
