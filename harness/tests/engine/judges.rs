@@ -567,20 +567,20 @@ fn a_joined_program_and_validator_waiting_for_each_other_are_stopped() {
 }
 
 fn a_joined_programs_wait_for_its_validator_is_not_its_own_time() {
-    // The validator keeps a CPU busy for 600 ms before it sends its line; the program, limited
-    // to 200 ms, waits for it all that time.
+    // The validator keeps a CPU busy for 300 ms before it sends its line; the program, limited
+    // to 100 ms, waits for it all that time.
     let short = Limits {
-        timeout: Duration::from_millis(200),
+        timeout: Duration::from_millis(100),
         ..limits()
     };
-    let Some(result) = graded_joined(&["ask", "echo"], &["spin-then-echo-check", "600"], short)
+    let Some(result) = graded_joined(&["ask", "echo"], &["spin-then-echo-check", "300"], short)
     else {
         return;
     };
     assert_eq!(result.judgement.verdict, Verdict::Passed);
     // It waited for most of it, started a moment after the validator.
     assert!(
-        result.run.duration >= Duration::from_millis(500),
+        result.run.duration >= Duration::from_millis(250),
         "{:?}",
         result.run.duration
     );
