@@ -84,23 +84,14 @@ pub fn play(
         decided: Arc::clone(&running.decided),
     };
     let played = process::run_conversing(program, partner, limits, sandbox);
-    let (run, inputs, mut conversed) = match played {
+    let (run, inputs, conversed) = match played {
         Ok(played) => played,
         Err(error) => {
             reaper::kill_group(running.registration.group());
             return Err(error);
         }
     };
-    // The interactor is told the program has ended, and has its own time from now at most.
-    conversed.end_partner_input();
-    running.deadline = running.deadline.min(Instant::now() + judge.timeout);
-    let (ended, stderr) = running.finish();
-    let interacted = Interacted {
-        validation: validation(judge, Role::Interactor, &files, &ended, &stderr),
-        stalled: conversed.stalled,
-        judge_ended_first: conversed.partner_ended_first,
-        joined: false,
-    };
+    let interacted = ended(judge, &files, running, conversed, false);
     Ok((run, inputs, interacted))
 }
 
@@ -131,24 +122,36 @@ fn play_joined(
         decided: Arc::clone(&running.decided),
         ended: Arc::clone(&running.ended),
     };
-    let (run, mut conversed) = match process::run_joined(program, partner, limits, sandbox) {
+    let (run, conversed) = match process::run_joined(program, partner, limits, sandbox) {
         Ok(played) => played,
         Err(error) => {
             reaper::kill_group(running.registration.group());
             return Err(error);
         }
     };
-    // The interactor is told the program has ended, and has its own time from now at most.
+    let interacted = ended(judge, files, running, conversed, true);
+    Ok((run, Vec::new(), interacted))
+}
+
+/// What an interaction came to once the program has ended as `conversed` says, `joined` to
+/// the interactor `running` by pipes or not: the interactor is told the program has ended, and
+/// has its own time from then at most.
+fn ended(
+    judge: &JudgeProgram,
+    files: &JudgeFiles,
+    mut running: super::Running,
+    mut conversed: process::Conversed,
+    joined: bool,
+) -> Interacted {
     conversed.end_partner_input();
     running.deadline = running.deadline.min(Instant::now() + judge.timeout);
     let (ended, stderr) = running.finish();
-    let interacted = Interacted {
+    Interacted {
         validation: validation(judge, Role::Interactor, files, &ended, &stderr),
         stalled: conversed.stalled,
         judge_ended_first: conversed.partner_ended_first,
-        joined: true,
-    };
-    Ok((run, Vec::new(), interacted))
+        joined,
+    }
 }
 
 /// The case of an interactor that could not be started, for `why`: the program runs on no

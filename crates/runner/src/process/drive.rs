@@ -113,15 +113,7 @@ pub(super) fn drive_with(
     if let Err(error) = nonblocking {
         reaper::kill_group(group);
         let _ = child.wait();
-        let run = Run {
-            outcome: Outcome::CannotStart(format!("its pipes could not be set up: {error}")),
-            stdout: Vec::new(),
-            stderr: Vec::new(),
-            duration: started.elapsed(),
-            cpu_time: None,
-            joined: false,
-            interleaving: None,
-        };
+        let run = Run::cannot_start(format!("its pipes could not be set up: {error}"), started);
         let conversed = match source {
             Source::Partner(relay) => Some(relay.finish(&[])),
             Source::Joined(join) => Some(join.finish()),
