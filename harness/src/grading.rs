@@ -197,9 +197,9 @@ fn check_output(fixture: &Fixture, run: &Run) -> io::Result<Validation> {
     }
 }
 
-/// One run of `program` beside `interactor` on `fixture`, a case read, what the interactor
-/// writes given as it comes or not: its judgement, the run, and the case as it was played (the
-/// conversation for its transcript).
+/// One run of `program` beside `interactor` on `fixture`, a case read, the two `joined` by
+/// pipes or relayed: its judgement, the run, and the case as it was played (the conversation
+/// for its transcript).
 fn play(
     fixture: &Fixture,
     program: &Program,

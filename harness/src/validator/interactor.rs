@@ -80,7 +80,6 @@ pub fn play(
         output: stdout,
         group: running.registration.group(),
         deadline: running.deadline,
-        as_it_comes: false,
         decided: Arc::clone(&running.decided),
     };
     let played = process::run_conversing(program, partner, limits, sandbox);

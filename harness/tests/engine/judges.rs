@@ -91,9 +91,14 @@ fn case(name: &str, judge: CaseJudge) -> Fixture {
 
 /// `steps`, the fake program, graded on `case`.
 fn graded(steps: &[&str], case: &Fixture) -> CaseResult {
+    graded_within(steps, case, limits())
+}
+
+/// `steps`, the fake program, graded on `case` within `limits`.
+fn graded_within(steps: &[&str], case: &Fixture, limits: Limits) -> CaseResult {
     let how = Grading {
         check: &PlainText,
-        limits: limits(),
+        limits,
         all: true,
         criterion: Criterion::Exact,
         mode: Mode::best(),
@@ -472,17 +477,7 @@ fn graded_joined(steps: &[&str], validator: &[&str], limits: Limits) -> Option<C
         return None;
     }
     let case = case("hello-conversation.in", joined(validator));
-    let how = Grading {
-        check: &PlainText,
-        limits,
-        all: true,
-        criterion: Criterion::Exact,
-        mode: Mode::best(),
-    };
-    let sandbox = Sandbox::off("the harness's own tests run their own program");
-    let mut results =
-        grade(&fake(steps), std::slice::from_ref(&case), how, &sandbox).expect("graded");
-    results.pop()
+    Some(graded_within(steps, &case, limits))
 }
 
 fn a_validator_joined_by_pipes_passes_a_right_program() {

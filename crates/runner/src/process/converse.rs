@@ -61,10 +61,6 @@ pub struct Partner {
     pub group: i32,
     /// When it is out of time: the program's input ends then.
     pub deadline: Instant,
-    /// Whether what it writes goes to the program as it comes, as the judges of problem
-    /// packages join the two by pipes (a megabyte of data is not given a line at a time), rather
-    /// than a line at a time when the program waits.
-    pub as_it_comes: bool,
     /// Set by whoever waits for the partner once it has ended in a way that decides the case
     /// against the program (a validator's rejection): the program is then stopped, as a judge
     /// stops it, rather than left to run to its limit on an input that has ended.
@@ -133,8 +129,6 @@ pub(super) struct Relay {
     awaited: Duration,
     /// Where the partner's output is read into, kept from one read to the next.
     chunk: Box<[u8]>,
-    /// [`Partner::as_it_comes`].
-    as_it_comes: bool,
     /// [`Partner::decided`].
     decided: Arc<AtomicBool>,
 }
@@ -158,7 +152,6 @@ impl Relay {
             awaiting: None,
             awaited: Duration::ZERO,
             chunk: vec![0; 8192].into_boxed_slice(),
-            as_it_comes: partner.as_it_comes,
             decided: partner.decided,
         })
     }
@@ -278,21 +271,6 @@ impl Relay {
             self.partner_ended_first = true;
         }
         reading.came || reading.ended
-    }
-
-    /// [`Partner::as_it_comes`].
-    pub(super) fn as_it_comes(&self) -> bool {
-        self.as_it_comes
-    }
-
-    /// Everything held, a line an input (and what follows the last line break), each given
-    /// when the program had written `written` bytes.
-    pub(super) fn take_held(&mut self, written: usize) -> Vec<Input> {
-        let mut inputs = Vec::new();
-        while let Some(input) = self.next_piece(false, written) {
-            inputs.push(input);
-        }
-        inputs
     }
 
     /// Whether the partner has ended its output, or is out of time: nothing more comes.
@@ -523,35 +501,9 @@ pub fn run_conversing(
     sandbox: &Sandbox,
 ) -> io::Result<(Run, Vec<Input>, Conversed)> {
     let started = Instant::now();
-    let relay = Relay::new(partner)?;
-    let watched = super::watch::support().is_ok();
-    let mut case = match super::start(
-        program,
-        limits,
-        sandbox,
-        watched,
-        super::spawn::Streams::Piped,
-    )? {
-        Ok(case) => case,
-        Err(why) => {
-            return Ok((
-                Run::cannot_start(why, started),
-                Vec::new(),
-                relay.finish(&[]),
-            ));
-        }
-    };
-    let (run, inputs, conversed) = super::drive::drive_with(
-        case.spawned,
-        super::drive::Source::Partner(relay),
-        case.watcher,
-        limits,
-        started,
-        &mut case.bounds,
-    );
-    let conversed =
-        conversed.ok_or_else(|| io::Error::other("a conversation without its partner"))?;
-    Ok((run, inputs, conversed))
+    let source = super::drive::Source::Partner(Relay::new(partner)?);
+    let streams = super::spawn::Streams::Piped;
+    super::run_partnered(program, (source, streams), limits, sandbox, started)
 }
 
 #[cfg(test)]
@@ -563,7 +515,7 @@ mod tests {
     /// A partner that says `hi` and then waits in a read of its input, and a relay of it that
     /// has not read what it said yet.
     fn partner_that_said_hi() -> (std::process::Child, Relay) {
-        let (child, relay) = relay_of("echo hi; read line; echo \"got $line\"", false);
+        let (child, relay) = relay_of("echo hi; read line; echo \"got $line\"");
         let group = relay.group;
         let waiting = Instant::now() + Duration::from_secs(10);
         while !waits_for_input(group) {
@@ -573,9 +525,8 @@ mod tests {
         (child, relay)
     }
 
-    /// A partner that runs `script` in `sh`, and a relay of it that gives what it writes
-    /// `as_it_comes` or not.
-    fn relay_of(script: &str, as_it_comes: bool) -> (std::process::Child, Relay) {
+    /// A partner that runs `script` in `sh`, and a relay of it.
+    fn relay_of(script: &str) -> (std::process::Child, Relay) {
         let mut child = Command::new("sh")
             .args(["-c", script])
             .stdin(Stdio::piped())
@@ -587,7 +538,6 @@ mod tests {
             output: child.stdout.take().expect("its output"),
             group: i32::try_from(child.id()).expect("a pid"),
             deadline: Instant::now() + Duration::from_secs(60),
-            as_it_comes,
             decided: Arc::default(),
         };
         (child, Relay::new(partner).expect("its pipes"))
@@ -619,27 +569,6 @@ mod tests {
         let mut output = program_writes.try_clone().expect("a clone");
         output.write_all(b"answer\n").expect("written");
         assert!(!relay.partner_waits(program()));
-        let _ = child.kill();
-        let _ = child.wait();
-    }
-
-    #[test]
-    fn a_partner_given_as_it_comes_has_all_it_wrote_given_a_line_an_input() {
-        let (mut child, mut relay) = relay_of("printf 'a\\nb\\nc'; read line", true);
-        assert!(relay.as_it_comes());
-        let waiting = Instant::now() + Duration::from_secs(10);
-        while relay.held.len() < 5 {
-            assert!(Instant::now() < waiting, "the partner never wrote");
-            relay.pump(b"", true);
-            thread::sleep(Duration::from_millis(1));
-        }
-        let given: Vec<Vec<u8>> = relay
-            .take_held(7)
-            .into_iter()
-            .map(|input| input.bytes)
-            .collect();
-        assert_eq!(given, [b"a\n".to_vec(), b"b\n".to_vec(), b"c".to_vec()]);
-        assert!(!relay.holds() && !relay.partner_done());
         let _ = child.kill();
         let _ = child.wait();
     }

@@ -80,6 +80,18 @@ pub(super) enum Source<'a> {
     Joined(Join),
 }
 
+impl Source<'_> {
+    /// What became of a conversation whose program never ran: `None` for a source of no
+    /// partner.
+    pub(super) fn unplayed(self) -> Option<Conversed> {
+        match self {
+            Source::Partner(relay) => Some(relay.finish(&[])),
+            Source::Joined(join) => Some(join.finish()),
+            Source::Fixed(_) | Source::Answerer(_) => None,
+        }
+    }
+}
+
 /// [`drive`], with the input from `source`; returns the run, the inputs given, and for a
 /// conversation what became of it.
 pub(super) fn drive_with(
@@ -114,12 +126,7 @@ pub(super) fn drive_with(
         reaper::kill_group(group);
         let _ = child.wait();
         let run = Run::cannot_start(format!("its pipes could not be set up: {error}"), started);
-        let conversed = match source {
-            Source::Partner(relay) => Some(relay.finish(&[])),
-            Source::Joined(join) => Some(join.finish()),
-            Source::Fixed(_) | Source::Answerer(_) => None,
-        };
-        return (run, Vec::new(), conversed);
+        return (run, Vec::new(), source.unplayed());
     }
     // A joined program is given nothing by the grader: it is watched only to see whether it
     // and its partner wait for each other.
@@ -454,22 +461,6 @@ impl<'a> Feed<'a> {
             return moved;
         }
         let written = stdout.kept.len();
-        if relay.as_it_comes() {
-            // Given once the pipe has taken what was given before, so that the program's
-            // input holds up the partner as a pipe between them would.
-            if self.sent == self.pending.len() {
-                let inputs = relay.take_held(written);
-                if inputs.is_empty() && relay.partner_done() {
-                    self.stdin = None;
-                    moved = true;
-                }
-                for input in inputs {
-                    self.give_input(input, written);
-                    moved = true;
-                }
-            }
-            return moved;
-        }
         // Asked of the pipe only when there is something to give.
         let taken = || self.sent == self.pending.len() && unread(stdin.as_fd()) == Some(0);
         if let Some(next) = relay.reply(written, taken) {

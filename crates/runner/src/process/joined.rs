@@ -52,10 +52,8 @@
 //! more than the program waited, which makes a program that sleeps be stopped later, never a
 //! right one early.
 
-use std::fs::File;
 use std::io::{self, PipeReader, PipeWriter};
 use std::os::fd::{AsFd, OwnedFd};
-use std::os::unix::fs::MetadataExt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -136,8 +134,6 @@ pub(super) struct Join {
     /// A read end of the program's input, to see whether anything is in it, and to read what
     /// the partner writes once the program has ended.
     program_input: PipeReader,
-    /// How a descriptor of the program's input reads in `/proc/<pid>/fd`.
-    input_link: String,
     /// A write end of the partner's input, to see whether anything is in it, and to hold its
     /// end back until the program has ended.
     partner_input: PipeWriter,
@@ -178,12 +174,10 @@ impl Join {
     pub(super) fn partner_time(&mut self) -> Duration {
         let leader = u32::try_from(self.group).unwrap_or_default();
         if let Some(cpu) = self.cpu.used(None) {
-            let elapsed = self.own_time.began().elapsed();
             let members = self.cpu.members().or(Some(vec![leader]));
-            let waited = self
-                .own_time
-                .look(Duration::ZERO, None, || members)
-                .map_or(Duration::ZERO, |own| elapsed.saturating_sub(own));
+            // Looked at whatever its last look's age: the partner has no limit of its own here.
+            self.own_time.look(Duration::ZERO, None, || members);
+            let waited = self.own_time.waited().unwrap_or_default();
             self.busy = self.busy.max(cpu + waited);
         }
         self.busy
@@ -208,7 +202,7 @@ impl Join {
         if !(waits_for_input(self.group) && empty()) {
             return false;
         }
-        if self.partner_writing.is_some() && !holds_pipe(self.group, &self.input_link) {
+        if !holds_pipe(self.group, watcher.input_link()) {
             self.partner_writing = None;
             return false;
         }
@@ -249,13 +243,8 @@ pub fn run_joined(
         ended,
     } = partner;
     let leader = u32::try_from(group).unwrap_or_default();
-    let inode = File::from(OwnedFd::from(ends.input.try_clone()?))
-        .metadata()?
-        .ino();
-    let input_link = format!("pipe:[{inode}]");
     let join = Join {
         program_input: ends.input.try_clone()?,
-        input_link,
         partner_input: ends.output.try_clone()?,
         partner_reading: Some(ends.partner_reading),
         partner_writing: Some(ends.partner_writing),
@@ -272,20 +261,8 @@ pub fn run_joined(
         input: ends.input,
         output: ends.output,
     };
-    let watched = super::watch::support().is_ok();
-    let mut case = match super::start(program, limits, sandbox, watched, streams)? {
-        Ok(case) => case,
-        Err(why) => return Ok((Run::cannot_start(why, started), join.finish())),
-    };
-    let (run, _, conversed) = super::drive::drive_with(
-        case.spawned,
-        super::drive::Source::Joined(join),
-        case.watcher,
-        limits,
-        started,
-        &mut case.bounds,
-    );
-    let conversed =
-        conversed.ok_or_else(|| io::Error::other("a conversation without its partner"))?;
+    let source = super::drive::Source::Joined(join);
+    let (run, _, conversed) =
+        super::run_partnered(program, (source, streams), limits, sandbox, started)?;
     Ok((run, conversed))
 }

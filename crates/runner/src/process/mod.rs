@@ -404,6 +404,41 @@ pub fn run(
     Ok(run)
 }
 
+/// Runs `program` as [`run`] does, begun at `started`, its input from the partner of `source`
+/// and its streams as `streams` says: the run, the inputs it was given, and what became of the
+/// conversation. Where the system cannot show when a program waits, it is not watched.
+///
+/// # Errors
+///
+/// The grader's own failure, as for [`run`].
+fn run_partnered(
+    program: &Program,
+    (source, streams): (drive::Source<'_>, spawn::Streams),
+    limits: Limits,
+    sandbox: &Sandbox,
+    started: Instant,
+) -> io::Result<(Run, Vec<Input>, converse::Conversed)> {
+    let watched = watch::support().is_ok();
+    let (run, inputs, conversed) = match start(program, limits, sandbox, watched, streams)? {
+        Ok(mut case) => drive::drive_with(
+            case.spawned,
+            source,
+            case.watcher,
+            limits,
+            started,
+            &mut case.bounds,
+        ),
+        Err(why) => (
+            Run::cannot_start(why, started),
+            Vec::new(),
+            source.unplayed(),
+        ),
+    };
+    let conversed =
+        conversed.ok_or_else(|| io::Error::other("a conversation without its partner"))?;
+    Ok((run, inputs, conversed))
+}
+
 /// A case's program, started: confined by its sandbox, bounded by its limits, and watched for
 /// when it waits for input where that was asked for.
 struct Started {

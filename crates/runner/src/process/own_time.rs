@@ -76,6 +76,11 @@ impl OwnTime {
         })
     }
 
+    /// The time it waited for a CPU up to the last look, `None` where it is not known.
+    pub(super) fn waited(&self) -> Option<Duration> {
+        self.is_measured().then_some(self.waited)
+    }
+
     /// Its own time now, looking again at `group`'s waiting, or at the threads of `members`
     /// (its processes, `None` where they cannot be listed), if the last look is [`LOOK`] old or
     /// if it may have reached `limit` since. `None` where it cannot be known.

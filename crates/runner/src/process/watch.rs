@@ -330,6 +330,11 @@ mod imp {
             }
         }
 
+        /// How a descriptor of the group's input pipe reads in `/proc/<pid>/fd`.
+        pub(in crate::process) fn input_link(&self) -> &str {
+            &self.pipe_link
+        }
+
         /// The CPU time of a group that waits now in a read of its input, `None` when it does
         /// not: the same figure at two looks shows that it did not run between them, so that
         /// nothing came to its input in the meantime.
@@ -790,6 +795,10 @@ mod imp {
 
         pub(in crate::process) fn reading_still(&mut self) -> Option<u64> {
             None
+        }
+
+        pub(in crate::process) fn input_link(&self) -> &str {
+            ""
         }
     }
 }
