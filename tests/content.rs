@@ -11,10 +11,10 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use harness::content::{ContentCheck, Finding};
-use harness::fixture::Fixture;
 use harness::judge::Judgement;
-use harness::kata::Kata;
 use harness::{Verdict, judge};
+use kata_model::fixture::Fixture;
+use kata_model::kata::Kata;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use runner::process::{Limits, Outcome, Run};

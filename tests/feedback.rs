@@ -9,9 +9,9 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use harness::feedback::{self, Paint};
-use harness::fixture::Fixture;
-use harness::validator::CaseJudge;
 use harness::{CaseResult, PlainText, judge};
+use kata_model::case_judge::CaseJudge;
+use kata_model::fixture::Fixture;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use runner::Interleaving;
@@ -51,7 +51,7 @@ fn all_cases() -> Arc<Vec<Case>> {
             .collect();
         paths.sort();
         cases.extend(paths.iter().map(|path| {
-            let fixture = harness::fixture::load(path).unwrap_or_else(|error| panic!("{error}"));
+            let fixture = kata_model::fixture::load(path).unwrap_or_else(|error| panic!("{error}"));
             (None, fixture)
         }));
         cases.retain(|(_, fixture)| matches!(fixture.judge, CaseJudge::Transcript));

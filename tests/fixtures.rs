@@ -21,12 +21,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use harness::feedback::{self, Paint};
-use harness::fixture::{self, Fixture};
 use harness::interleaving::RunShown;
-use harness::kata::{Kata, Reference};
-use harness::validator::CaseJudge;
 use harness::{Criterion, Grading, PlainText};
 use insta::{Comparator, Snapshot};
+use kata_model::case_judge::CaseJudge;
+use kata_model::fixture::{self, Fixture};
+use kata_model::kata::{Kata, Reference};
 use runner::process::{self, Limits, Mode, Outcome};
 use runner::program::Program;
 use runner::sandbox::Sandbox;
@@ -225,7 +225,7 @@ fn check(
     let unconfined = Sandbox::off("the workspace's own tests");
     let run = process::run(
         &program,
-        fixture.transcript.inputs(),
+        &harness::runs::to_give(fixture.transcript.inputs()),
         mode,
         limits,
         &unconfined,

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use harness::kata::{self, Kata, Reference};
+use kata_model::kata::{self, Kata, Reference};
 
 /// The workspace under test: the folder above this package, found at run time.
 pub(crate) fn workspace() -> PathBuf {

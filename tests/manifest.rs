@@ -12,8 +12,8 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
-use harness::kata::{Kata, Source};
-use harness::rule_cases;
+use kata_model::kata::{Kata, Source};
+use kata_model::rule_cases;
 use test_support::Trial;
 
 use crate::katas::workspace;

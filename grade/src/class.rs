@@ -30,7 +30,7 @@ pub(crate) fn replace_placeholder(arg: &OsStr, folder: &OsStr) -> OsString {
 /// One submission of a class: its folder and how it is run.
 #[derive(Debug)]
 pub struct Submission {
-    /// The folder's name, byte for byte (shown through [`runner::visible`]).
+    /// The folder's name, byte for byte (shown through [`visible`]).
     pub name: OsString,
     /// The folder.
     pub folder: PathBuf,

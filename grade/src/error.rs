@@ -5,8 +5,8 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
-use harness::fixture::FixtureError;
-use harness::kata::KataError;
+use kata_model::fixture::FixtureError;
+use kata_model::kata::KataError;
 use runner::program::ProgramError;
 
 /// The exit status when every case passed.

@@ -5,8 +5,8 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
-use harness::kata::{Kata, KataError, MANIFEST, Source, Stage};
 use harness::plan::StagePlan;
+use kata_model::kata::{Kata, KataError, MANIFEST, Source, Stage};
 use report::model::{GradedWith, LimitsEntry};
 use runner::sandbox::Support;
 use sha2::{Digest, Sha256};

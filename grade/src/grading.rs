@@ -181,7 +181,7 @@ pub(crate) fn grade_as_asked(
 fn kata_of_projects(
     options: &Options,
     submissions: &[class::Submission],
-) -> Result<harness::Kata, GradeError> {
+) -> Result<kata_model::Kata, GradeError> {
     let katas = class::katas(submissions);
     if katas.len() > 1 {
         let listed: Vec<String> = katas
@@ -189,7 +189,7 @@ fn kata_of_projects(
             .map(|(kata, names)| {
                 let names: Vec<_> = names
                     .iter()
-                    .map(|name| runner::visible::visible(name.as_encoded_bytes()))
+                    .map(|name| visible::visible(name.as_encoded_bytes()))
                     .collect();
                 format!("`{kata}` ({})", names.join(", "))
             })

@@ -12,14 +12,16 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use harness::ContentCheck;
+use harness::Program;
+use harness::building;
 use harness::content::PlainText;
-use harness::kata::{self, Kata, Reference, StageLimits};
-use harness::package::{Language, Package, Validation, building};
 use harness::plan::RuleCases;
 use harness::rules::Rules;
-use harness::validator::{CaseJudge, JudgeProgram};
-use harness::{Fixture, Program};
 use include_dir::{Dir, include_dir};
+use kata_model::Fixture;
+use kata_model::case_judge::{CaseJudge, JudgeProgram};
+use kata_model::kata::{self, Kata, Reference, StageLimits};
+use kata_model::package::{Language, Package, Validation};
 
 use crate::error::GradeError;
 
@@ -143,7 +145,7 @@ pub fn built_in_named(name: &str) -> Result<Option<Kata>, GradeError> {
 /// When it is neither, or a folder with no kata, or its manifest is broken.
 pub fn named(cwd: &Path, given: &Path) -> Result<Kata, GradeError> {
     let folder = cwd.join(given);
-    if folder.join(kata::MANIFEST).is_file() || harness::package::is_package(&folder) {
+    if folder.join(kata::MANIFEST).is_file() || kata_model::package::is_package(&folder) {
         return Kata::load(&folder).map_err(GradeError::Kata);
     }
     if folder.is_dir() {
@@ -151,7 +153,7 @@ pub fn named(cwd: &Path, given: &Path) -> Result<Kata, GradeError> {
             "`{}` is a folder with no {} (nor a problem package's {}): it is not a kata",
             given.display(),
             kata::MANIFEST,
-            harness::package::PROBLEM_YAML,
+            kata_model::package::PROBLEM_YAML,
         )));
     }
     if let Some(name) = given.to_str()
@@ -165,7 +167,7 @@ pub fn named(cwd: &Path, given: &Path) -> Result<Kata, GradeError> {
         "`{}` is neither a folder with a {} (or a problem package's {}) nor a kata built in ({})",
         given.display(),
         kata::MANIFEST,
-        harness::package::PROBLEM_YAML,
+        kata_model::package::PROBLEM_YAML,
         names.join(", ")
     )))
 }
@@ -335,7 +337,7 @@ fn package_judges(
     let (program, apart) = package_program(package, source, *language, "output validator")?;
     for (fixture, case) in fixtures.iter_mut().zip(&package.cases) {
         let judge = Arc::new(JudgeProgram {
-            program: program.clone(),
+            program: harness::runs::command(&program),
             args: case.validator_args.clone(),
             timeout: harness::validator::DEFAULT_TIMEOUT,
         });

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Parser;
-use harness::kata::StageLimits;
+use kata_model::kata::StageLimits;
+use kata_model::size::parse_size;
 use report::format::Request;
-use runner::process::parse_size;
 
 use crate::shard;
 
@@ -113,10 +113,10 @@ pub struct Options {
 
 fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(seconds) if harness::kata::is_timeout(seconds) => Ok(seconds),
+        Ok(seconds) if kata_model::kata::is_timeout(seconds) => Ok(seconds),
         _ => Err(format!(
             "`{text}` is not a number of seconds greater than 0 and at most {}",
-            harness::kata::MOST_SECONDS
+            kata_model::kata::MOST_SECONDS
         )),
     }
 }

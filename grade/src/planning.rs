@@ -7,11 +7,12 @@
 use std::path::{Path, PathBuf};
 
 use harness::Limits;
-use harness::fixture::{self, Fixture};
-use harness::kata::{Kata, KataError, MANIFEST, Stage, StageLimits};
 use harness::plan::{Delivery, StagePlan};
 use harness::results::Criterion;
-use harness::scoring::CaseWeight;
+use harness::runs::Over;
+use kata_model::fixture::{self, Fixture};
+use kata_model::kata::{Kata, KataError, MANIFEST, Stage, StageLimits};
+use kata_model::scoring::CaseWeight;
 
 use crate::error::GradeError;
 use crate::katas;

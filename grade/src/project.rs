@@ -24,7 +24,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use harness::{Program, fixture};
+use harness::Program;
+use kata_model::fixture;
 use runner::process::{self, Limits, Outcome, Timeout};
 use runner::sandbox::Sandbox;
 use serde::Deserialize;
@@ -231,7 +232,7 @@ impl Project {
     /// # Errors
     ///
     /// When the kata named is neither a folder with a manifest nor a kata built in.
-    pub fn load_kata(&self) -> Result<harness::Kata, crate::GradeError> {
+    pub fn load_kata(&self) -> Result<kata_model::Kata, crate::GradeError> {
         let named = self.kata.as_deref().unwrap_or(crate::katas::DEFAULT);
         crate::katas::named(&self.root, Path::new(named))
     }

@@ -11,7 +11,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use harness::Program;
-use harness::kata::{Kata, Reference, Stage};
+use kata_model::kata::{Kata, Reference, Stage};
 
 use crate::error::GradeError;
 use crate::katas::{self, RunFolder, StageError, run_program};
@@ -99,20 +99,19 @@ pub fn program(kata: &Kata, stage: &Stage) -> Result<(Program, Option<RunFolder>
                     .submissions
                     .iter()
                     .find(|submission| submission.path == *source)?;
-                Some(package.build_apart(submission, "reference"))
+                Some(harness::building::build_packaged(
+                    package,
+                    submission,
+                    "reference",
+                ))
             });
             let built = of_package
                 .unwrap_or_else(|| {
-                    let language = harness::package::Language::of_program(source);
-                    harness::package::building::build_apart(
-                        source,
-                        (language, None),
-                        None,
-                        "reference",
-                    )
+                    let language = kata_model::package::Language::of_program(source);
+                    harness::building::build_apart(source, (language, None), None, "reference")
                 })
                 .map_err(|error| {
-                    GradeError::Kata(harness::kata::KataError {
+                    GradeError::Kata(kata_model::kata::KataError {
                         path: source.clone(),
                         line: None,
                         message: format!("the accepted submission does not build: {error}"),

@@ -7,7 +7,7 @@
 //! expected only in white space, line breaks included, has the right content
 //! ([`same_but_white_space`]); the judge applies it over the kata's reading.
 
-use crate::transcript::Transcript;
+use kata_model::transcript::Transcript;
 
 /// A kata's reading of output by its meaning, against the output a fixture expects.
 pub trait ContentCheck: Sync {
@@ -243,12 +243,12 @@ fn prompt_spacing(expected: &Transcript, want: &[u8], actual: &[u8]) -> Option<P
         .take_while(|&&b| b == b' ' || b == b'\t')
         .count();
     let wanted = input.prompt.len() - words.len();
-    let shown = crate::transcript::escape(words);
+    let shown = kata_model::transcript::escape(words);
     let summary = if matches!(after.get(spaces), Some(b'\n' | b'\r')) {
         format!(
             "the prompt `{shown}\\n` ends with a line break, so the answer is typed on the next \
              line; it should be `{}`, with the answer on the same line",
-            crate::transcript::escape(&input.prompt)
+            kata_model::transcript::escape(&input.prompt)
         )
     } else if spaces == 0 {
         format!("the prompt `{shown}` is missing the space it should end with")

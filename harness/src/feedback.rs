@@ -7,11 +7,11 @@ use anstyle::{AnsiColor, Style};
 
 use crate::content::{Caret, Finding, Mismatch, Place, Presentation, Spot};
 use crate::diff::visible_whitespace;
-use crate::fixture::Fixture;
 use crate::interleaving::RunShown;
 use crate::judge::{ReadOn, Verdict};
 use crate::results::CaseResult;
-use crate::transcript::{RunTranscript, escape, split_input_line};
+use kata_model::fixture::Fixture;
+use kata_model::transcript::{RunTranscript, escape, split_input_line};
 use runner::process::{Outcome, Run};
 
 /// How many transcript lines before the first difference are shown.
@@ -596,7 +596,7 @@ fn capitalised(text: &str) -> String {
 fn stderr_report(stderr: &[u8]) -> String {
     // Whatever a program writes is shown as it is, and safe: escape codes and carriage
     // returns cannot redraw the report.
-    let stderr = runner::visible::visible(stderr);
+    let stderr = visible::visible(stderr);
     let lines: Vec<&str> = stderr.lines().collect();
     if lines.is_empty() {
         return "It wrote nothing on standard error.\n".to_owned();

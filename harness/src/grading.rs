@@ -8,13 +8,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 
 use crate::content::ContentCheck;
-use crate::fixture::Fixture;
 use crate::interleaving::{Rendered, RunShown};
 use crate::judge::{Judgement, judge, judge_validated};
 use crate::results::{CaseResult, Criterion};
-use crate::transcript::{Input, Transcript, line_end};
+use crate::runs;
 use crate::validator::interactor;
-use crate::validator::{self, CaseJudge, JudgeProgram, Validation};
+use crate::validator::{self, Validation};
+use kata_model::case_judge::{CaseJudge, JudgeProgram};
+use kata_model::fixture::Fixture;
+use kata_model::transcript::{Input, Transcript, line_end};
 use runner::lock;
 use runner::process::{self, Limits, Mode, Outcome, Run};
 use runner::program::Program;
@@ -138,15 +140,20 @@ impl Case<'_> {
             io::Error::other(format!("the case can no longer be read: {error}"))
         })?;
         let fixture = fixture.as_ref();
-        let inputs = fixture.transcript.inputs();
+        let inputs = &runs::to_give(fixture.transcript.inputs());
         let (judgement, run, played) = match &fixture.judge {
             CaseJudge::Transcript => {
                 let run = process::run(program, inputs, mode, limits, sandbox)?;
                 (judge(fixture, &run, limits, check), run, None)
             }
             CaseJudge::Tokens(_) | CaseJudge::Checker(_) => {
-                let run =
-                    process::run(program, inputs, fixture.mode_within(mode), limits, sandbox)?;
+                let run = process::run(
+                    program,
+                    inputs,
+                    runs::mode_of(fixture, mode),
+                    limits,
+                    sandbox,
+                )?;
                 let validation = check_output(fixture, &run)?;
                 let judgement =
                     judge_validated(&run, limits, &validation, fixture.exit_status, None);
@@ -283,8 +290,12 @@ mod tests {
 
     #[test]
     fn a_long_conversations_record_keeps_its_beginning() {
-        let fixture =
-            crate::fixture::input_case(std::path::Path::new("long.in"), b"settings\n", b"", None);
+        let fixture = kata_model::fixture::input_case(
+            std::path::Path::new("long.in"),
+            b"settings\n",
+            b"",
+            None,
+        );
         // Each input is answered by a line of the program's.
         let count = MOST_RECORDED_INPUTS + 5;
         let inputs: Vec<Input> = (0..count)

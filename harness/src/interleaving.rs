@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use runner::{Interleaving, Run};
 
-use crate::transcript::{Transcript, escape, line_end};
+use kata_model::transcript::{Transcript, escape, line_end};
 
 /// Where a run's waiting for input first departs from its transcript, when that comes before
 /// any difference in what it wrote.

@@ -6,11 +6,11 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::content::{self, Comparison, ContentCheck, Finding};
-use crate::fixture::Fixture;
 use crate::interleaving::{Departure, Rendered};
-use crate::transcript::{Input, Transcript, escape};
 use crate::validator::interactor::Interacted;
 use crate::validator::{Decision, Validation};
+use kata_model::fixture::Fixture;
+use kata_model::transcript::{Input, Transcript, escape};
 use runner::Interleaving;
 use runner::process::{Limit, Limits, Outcome, Run, Timeout};
 
@@ -792,7 +792,7 @@ mod tests {
     struct Says(Finding);
 
     impl ContentCheck for Says {
-        fn compare(&self, _: &crate::Transcript, _: &[u8]) -> Comparison {
+        fn compare(&self, _: &kata_model::Transcript, _: &[u8]) -> Comparison {
             Comparison {
                 subject: "content",
                 input_offsets: Vec::new(),
@@ -847,7 +847,7 @@ mod tests {
             "`Q\\x3e ` and the line before it"
         );
         let transcript =
-            crate::Transcript::parse("A: > 1 1\nB: >\nC: > 2\\z\n").expect("valid transcript");
+            kata_model::Transcript::parse("A: > 1 1\nB: >\nC: > 2\\z\n").expect("valid transcript");
         let named: Vec<String> = transcript.inputs().iter().map(input_in_words).collect();
         assert_eq!(
             named,
@@ -857,14 +857,14 @@ mod tests {
                 "the input `2` and the end of the input"
             ]
         );
-        let ended = crate::Transcript::parse("A: > \\z\n").expect("valid transcript");
+        let ended = kata_model::Transcript::parse("A: > \\z\n").expect("valid transcript");
         assert_eq!(input_in_words(&ended.inputs()[0]), "the end of the input");
     }
 
     #[test]
     fn tells_a_program_that_read_on_from_one_that_wrote_nothing_yet() {
         let transcript =
-            crate::Transcript::parse("Q: > 1\nNot two!\nQ: > 1 1\nA\n").expect("valid");
+            kata_model::Transcript::parse("Q: > 1\nNot two!\nQ: > 1 1\nA\n").expect("valid");
         let given = |given: &[usize]| Interleaving {
             given: given.to_vec(),
             asked_for_more: None,
@@ -887,8 +887,9 @@ mod tests {
             asked_for_more: None,
         };
         for (first, mark) in [("\\xff\\xfe", "\\xff\\xfe"), ("\\xfe\\xffX", "\\xfe\\xff")] {
-            let transcript = crate::Transcript::parse(&format!("Q: > {first}\nBad!\nQ: > 1\nA\n"))
-                .expect("valid");
+            let transcript =
+                kata_model::Transcript::parse(&format!("Q: > {first}\nBad!\nQ: > 1\nA\n"))
+                    .expect("valid");
             assert_eq!(
                 read_on_from(&given(&[3, 3]), &transcript, 1),
                 Some(ReadOn::ByteOrderMark {
@@ -899,14 +900,15 @@ mod tests {
         }
         // Not at the start of the input, a mark is only bytes that are not UTF-8; and
         // `\xc3\x28` is no mark.
-        let later = crate::Transcript::parse("Q: > 1\nBad!\nQ: > \\xff\\xfe\nBad!\nQ: > 1\nA\n")
-            .expect("valid");
+        let later =
+            kata_model::Transcript::parse("Q: > 1\nBad!\nQ: > \\xff\\xfe\nBad!\nQ: > 1\nA\n")
+                .expect("valid");
         assert!(matches!(
             read_on_from(&given(&[3, 11, 11]), &later, 2),
             Some(ReadOn::PastAnswer(_))
         ));
         let inside =
-            crate::Transcript::parse("Q: > X\\xc3\\x28\nBad!\nQ: > 1\nA\n").expect("valid");
+            kata_model::Transcript::parse("Q: > X\\xc3\\x28\nBad!\nQ: > 1\nA\n").expect("valid");
         assert!(matches!(
             read_on_from(&given(&[3, 3]), &inside, 1),
             Some(ReadOn::PastAnswer(_))

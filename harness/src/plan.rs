@@ -10,11 +10,11 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::content::ContentCheck;
-use crate::fixture::Fixture;
 use crate::grading::{self, Grading};
 use crate::results::{CaseResult, Criterion};
 use crate::rules::{self, Rules, RulesCase};
-use crate::scoring::CaseWeight;
+use kata_model::fixture::Fixture;
+use kata_model::scoring::CaseWeight;
 use runner::process::{Limits, Mode};
 use runner::program::Program;
 use runner::sandbox::Sandbox;

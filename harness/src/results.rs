@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use crate::fixture::Fixture;
 use crate::judge::{Judgement, Verdict};
+use kata_model::fixture::Fixture;
 use runner::process::Run;
 
 /// What a case must get right to pass.

@@ -25,18 +25,19 @@ use std::sync::Mutex;
 use std::thread;
 
 use crate::content::{Comparison, ContentCheck, Finding};
-use crate::fixture::Fixture;
 use crate::grading::Grading;
 use crate::judge::{Judgement, Verdict, judge};
 use crate::results::CaseResult;
-use crate::transcript::{Input, Transcript};
-use crate::validator::CaseJudge;
+use crate::runs;
+use kata_model::case_judge::CaseJudge;
+use kata_model::fixture::Fixture;
+use kata_model::transcript::{Input, Transcript};
 use runner::lock;
 use runner::process::{self, Outcome, Run};
 use runner::program::Program;
 use runner::sandbox::Sandbox;
 
-pub use crate::rule_cases::{MAX_RUNS, RulesCase, parse};
+pub use kata_model::rule_cases::{MAX_RUNS, RulesCase, parse};
 pub use runner::process::Answerer;
 
 /// One run of a case: what the program did, and the inputs it was given.
@@ -239,7 +240,10 @@ impl<'a> Schedule<'a> {
                 .and_then(|mut answerer| {
                     process::run_answering(program, answerer.as_mut(), how.limits, sandbox)
                 })
-                .map(|(run, inputs)| Answered { run, inputs });
+                .map(|(run, inputs)| Answered {
+                    run,
+                    inputs: runs::given(inputs),
+                });
             let Some(runs) = self.made(index, run, answered, rules) else {
                 continue;
             };

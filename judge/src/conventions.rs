@@ -4,7 +4,7 @@
 //! the same answers read that way, the feedback names the convention and says how the
 //! specification's coordinates work).
 
-use harness::transcript::Input;
+use kata_model::transcript::Input;
 
 use super::reading::Reading;
 

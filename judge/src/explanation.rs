@@ -4,7 +4,7 @@
 //! missing or extra after an input, a line standing as a grid's row that is no row. The first differing line is still shown, under the explanation.
 
 use harness::content::{Caret, Place, Spot};
-use harness::transcript::Input;
+use kata_model::transcript::Input;
 use tictactoe::{Cell, GameState, Mark};
 
 use super::reading::{Content, Item, Message, Piece, PieceKind, Reading};

@@ -24,7 +24,7 @@ mod presentation;
 mod reading;
 
 use harness::content::{Caret, Comparison, ContentCheck, Finding, Mismatch, Place, Spot};
-use harness::transcript::{Input, Transcript};
+use kata_model::transcript::{Input, Transcript};
 
 use explanation::Explanation;
 use presentation::Inputs;
@@ -295,9 +295,9 @@ fn describe(reading: &Reading, item: &Item) -> String {
 }
 
 /// Text a program wrote, as a summary quotes it: safe and visible on a terminal, as
-/// [`runner::visible`] shows everything a submission controls.
+/// [`visible`] shows everything a submission controls.
 fn quoted(text: &str) -> String {
-    runner::visible::visible(text.as_bytes())
+    visible::visible(text.as_bytes())
 }
 
 #[cfg(test)]

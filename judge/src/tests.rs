@@ -1,7 +1,7 @@
 //! The reading of the game on small transcripts: what is presentation, what is a fault.
 
 use harness::content::{Caret, Comparison, ContentCheck, Finding, Mismatch, Presentation, Spot};
-use harness::transcript::Transcript;
+use kata_model::transcript::Transcript;
 
 use super::TicTacToe;
 

@@ -13,9 +13,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use harness::content::{ContentCheck, Finding};
-use harness::kata::{self, Kata};
-use harness::validator::{Decision, JudgeProgram, checker};
-use harness::{Fixture, Program};
+use harness::validator::{Decision, checker};
+use kata_model::Fixture;
+use kata_model::case_judge::{Command, JudgeProgram};
+use kata_model::kata::{self, Kata};
 use tictactoe_judge::TicTacToe;
 
 /// The stage whose fixtures are judged: the last, the longest games.
@@ -80,7 +81,7 @@ fn fake_judge() -> Option<JudgeProgram> {
     let test = env::current_exe().ok()?;
     let judge: PathBuf = test.parent()?.parent()?.join("harness-fake-judge");
     judge.is_file().then(|| JudgeProgram {
-        program: Program::command(vec![judge.into()]),
+        program: Command::new(vec![judge.into()]),
         args: vec!["same".to_owned()],
         timeout: harness::validator::DEFAULT_TIMEOUT,
     })

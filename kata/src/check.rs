@@ -7,8 +7,8 @@ use std::io::{self, Write};
 use grade::planning::Asked;
 use grade::project::{self, BuildFailure, Project, ProjectError};
 use harness::feedback;
-use harness::fixture::Fixture;
 use harness::{CaseResult, Criterion, Scores};
+use kata_model::fixture::Fixture;
 
 use crate::course::{Course, plural};
 use crate::error::KataError;

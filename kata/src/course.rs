@@ -6,8 +6,8 @@ use std::ops::RangeInclusive;
 
 use grade::project::Project;
 use harness::ContentCheck;
-use harness::fixture::Fixture;
-use harness::kata::Kata;
+use kata_model::fixture::Fixture;
+use kata_model::kata::Kata;
 
 use crate::error::KataError;
 use crate::progress::Progress;

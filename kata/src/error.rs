@@ -33,9 +33,9 @@ pub enum KataError {
         error: io::Error,
     },
     /// A fixture of the kata cannot be read.
-    Fixture(harness::FixtureError),
+    Fixture(kata_model::FixtureError),
     /// The kata's manifest, or a file it names, cannot be read.
-    Kata(harness::kata::KataError),
+    Kata(kata_model::kata::KataError),
     /// The file watcher of `kata watch` failed.
     Watch(String),
     /// The output cannot be written.

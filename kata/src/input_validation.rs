@@ -6,9 +6,9 @@
 use std::io::Write;
 
 use harness::Program;
-use harness::package::building::{self, BuildError};
-use harness::package::{InputArgs, InputValidator, InputValidatorKind, Package};
+use harness::building::{self, BuildError};
 use harness::validator::input::{INPUT_TIMEOUT, InputCheck, InputDecision, validate_input};
+use kata_model::package::{InputArgs, InputValidator, InputValidatorKind, Package};
 
 use crate::author::Problem;
 use crate::course::plural;
@@ -66,7 +66,7 @@ pub fn check(
             Ok(built) => {
                 let mut program = Program::labelled(built.argv.clone(), validator.name.clone());
                 // Build and run scripts run where `build` ran.
-                if language == harness::package::Language::Scripts {
+                if language == kata_model::package::Language::Scripts {
                     program = program.in_folder(built.folder.clone());
                 }
                 ready.push(Ready {

@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 use grade::project::Project;
-use harness::kata::{Kata, Reference};
+use kata_model::kata::{Kata, Reference};
 
 use course::Course;
 pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, KataError};
@@ -321,10 +321,10 @@ fn run_command<R: BufRead + Send + 'static>(
 fn kata_folder(cwd: &Path, given: Option<PathBuf>) -> Result<PathBuf, KataError> {
     match given {
         Some(dir) => Ok(cwd.join(dir)),
-        None => harness::kata::find(cwd).ok_or_else(|| {
+        None => kata_model::kata::find(cwd).ok_or_else(|| {
             KataError::Usage(format!(
                 "no {} in {} or above it: give the kata's folder",
-                harness::kata::MANIFEST,
+                kata_model::kata::MANIFEST,
                 cwd.display()
             ))
         }),
@@ -336,7 +336,8 @@ fn kata_folder(cwd: &Path, given: Option<PathBuf>) -> Result<PathBuf, KataError>
 /// its name.
 fn kata_for_new(cwd: &Path, given: &Path) -> Result<(Kata, String), KataError> {
     let folder = cwd.join(given);
-    if folder.join(harness::kata::MANIFEST).is_file() || harness::package::is_package(&folder) {
+    if folder.join(kata_model::kata::MANIFEST).is_file() || kata_model::package::is_package(&folder)
+    {
         let folder = folder.canonicalize().unwrap_or(folder);
         let kata = Kata::load(&folder).map_err(KataError::Kata)?;
         let key = folder.to_str().map(str::to_owned).ok_or_else(|| {

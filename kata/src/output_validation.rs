@@ -8,8 +8,9 @@ use std::io::Write;
 use std::sync::Arc;
 
 use harness::Program;
-use harness::package::{OutputCheck, Package, Validation as PackageValidation};
-use harness::validator::{self, Decision, JudgeProgram, Validation};
+use harness::validator::{self, Decision, Validation};
+use kata_model::case_judge::JudgeProgram;
+use kata_model::package::{OutputCheck, Package, Validation as PackageValidation};
 
 use crate::author::Problem;
 use crate::course::plural;
@@ -142,7 +143,7 @@ fn validate(validator: &Validator, check: &OutputCheck) -> std::io::Result<Valid
         )),
         Validator::Program(program) => {
             let judge = Arc::new(JudgeProgram {
-                program: program.clone(),
+                program: harness::runs::command(program),
                 args: case.validator_args.clone(),
                 timeout: validator::DEFAULT_TIMEOUT,
             });

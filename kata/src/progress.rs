@@ -76,7 +76,7 @@ impl Progress {
         if fs::symlink_metadata(&path).is_err() {
             return Err(Unread::Missing);
         }
-        let text = harness::fixture::read_capped(&path).map_err(Unread::Damaged)?;
+        let text = kata_model::fixture::read_capped(&path).map_err(Unread::Damaged)?;
         let file = toml::from_str::<BTreeMap<String, Record>>(&text)
             .map_err(|error| Unread::Damaged(error.message().to_owned()))?;
         let mut stages = BTreeMap::new();

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
-use harness::package::{Package, Submission};
+use kata_model::package::{Package, Submission};
 
 use crate::error::KataError;
 

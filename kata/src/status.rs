@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use grade::project::Project;
-use harness::fixture::Fixture;
+use kata_model::fixture::Fixture;
 
 use crate::check::{self, Outcome};
 use crate::course::Course;

@@ -13,16 +13,16 @@ use std::io::Write;
 use std::time::Duration;
 
 use grade::planning::Asked;
-use harness::kata::{Kata, PACKAGE_TIME_LIMIT, StageLimits};
-use harness::package::building::{self, BuildError};
-use harness::package::{
+use harness::building::{self, BuildError};
+use harness::plan::StagePlan;
+use harness::validator::grader::GraderProgram;
+use harness::{CaseResult, Criterion, Program, Verdict};
+use kata_model::case_judge::JudgeProgram;
+use kata_model::kata::{Kata, PACKAGE_TIME_LIMIT, StageLimits};
+use kata_model::package::{
     CaseOutcome, CaseOutcomeOf, CaseVerdict, Code, Expectations, ExpectedVerdict, Package,
     SUBMISSIONS_YAML, Score, Submission, TIMELIMIT_FILE, TimeBound, ignored_said,
 };
-use harness::plan::StagePlan;
-use harness::validator::JudgeProgram;
-use harness::validator::grader::GraderProgram;
-use harness::{CaseResult, Criterion, Program, Verdict};
 use report::notation::points;
 use runner::sandbox::{Sandbox, Shared};
 use runner::slots::Slots;
@@ -206,7 +206,7 @@ pub fn check(
                     .map_err(KataError::Grader)?;
             let grader = GraderProgram {
                 program: JudgeProgram {
-                    program,
+                    program: harness::runs::command(&program),
                     args: Vec::new(),
                     timeout: harness::validator::DEFAULT_TIMEOUT,
                 },
@@ -287,8 +287,7 @@ fn build<'a>(package: &Package, submission: &'a Submission) -> Built<'a> {
         .unwrap_or(&submission.path)
         .display()
         .to_string();
-    let program = package
-        .build_apart(submission, "submission")
+    let program = harness::building::build_packaged(package, submission, "submission")
         .map(|built| (Program::labelled(built.argv.clone(), shown.clone()), built));
     Built {
         submission,
@@ -684,7 +683,7 @@ fn by_rules(
 /// What the `results` on `fixtures` come to, as [`verdict`] says.
 fn judged(
     package: &Package,
-    fixtures: &[harness::Fixture],
+    fixtures: &[kata_model::Fixture],
     results: &[CaseResult],
     grader: Option<&GraderProgram>,
 ) -> Result<Graded, KataError> {

@@ -3,7 +3,7 @@
 //! its `score`, `max_score`, `status` (`passed` or `failed`), `name`, `number`, `output` and
 //! `visibility` (`visible`, `hidden` or `after_due_date`), which Gradescope itself enforces.
 
-use harness::scoring::Visibility;
+use kata_model::scoring::Visibility;
 use serde_json::{Value, json};
 
 use crate::model::ProgramResults;

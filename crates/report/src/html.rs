@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use harness::scoring::Visibility;
+use kata_model::scoring::Visibility;
 
 use crate::markup::escape;
 use crate::model::{ClassResults, Status};

@@ -7,11 +7,11 @@
 use serde::{Deserialize, Serialize};
 
 use harness::feedback::{self, Paint};
-use harness::fixture::Fixture;
 use harness::judge::Verdict;
 use harness::plan::StagePlan;
 use harness::results::{CaseResult, Criterion, Scores};
-use harness::scoring::Visibility;
+use kata_model::fixture::Fixture;
+use kata_model::scoring::Visibility;
 use runner::process::Limits;
 use runner::sandbox::Support;
 use runner::{cgroup, disk};

@@ -6,10 +6,10 @@ use std::io::{self, Write};
 use std::os::unix::ffi::OsStrExt;
 
 use harness::feedback::{self, Paint};
-use harness::fixture::Fixture;
 use harness::judge::Verdict;
 use harness::results::{CaseResult, Scores};
-use runner::visible::visible;
+use kata_model::fixture::Fixture;
+use visible::visible;
 
 use crate::heading::Heading;
 

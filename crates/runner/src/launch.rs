@@ -111,7 +111,7 @@ pub fn missing_file(args: &[OsString], folder: Option<&Path>, stderr: &[u8]) -> 
         Some(format!(
             "`{}` {reason}; the program said: {}",
             arg.display(),
-            crate::visible::visible(line.trim().as_bytes())
+            visible::visible(line.trim().as_bytes())
         ))
     })
 }

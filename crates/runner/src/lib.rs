@@ -5,8 +5,8 @@
 //! answer at a time, where it was given each ([`Interleaving`]). [`sandbox`], [`cgroup`],
 //! [`disk`], [`reaper`], [`guard`], [`scratch`] and [`launch`] keep a program that must not be
 //! trusted in its place, [`runtime`] gives a managed runtime the memory its limit grants, and
-//! [`slots`] says how many programs run at once. It must not know katas, fixtures, transcripts
-//! beyond the text an input reads as, verdicts or feedback: those who judge a run read it here.
+//! [`slots`] says how many programs run at once. It must not know katas, fixtures, transcripts,
+//! verdicts or feedback: those who judge a run read it here.
 
 pub mod cgroup;
 pub mod disk;
@@ -20,9 +20,7 @@ pub mod runtime;
 pub mod sandbox;
 pub mod scratch;
 pub mod shims;
-pub mod size;
 pub mod slots;
-pub mod visible;
 
 pub use input::{Input, Interleaving};
 pub use process::{Answerer, Limits, Mode, Outcome, Run, Timeout};

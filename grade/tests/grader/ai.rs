@@ -87,7 +87,7 @@ pub(crate) fn trials() -> Vec<Trial> {
 /// Grades `command STAGE` (the reference, without a command) on every case of every stage,
 /// and checks each passes.
 fn passes_every_stage(command: &[OsString]) {
-    let stages = harness::Kata::load(&kata())
+    let stages = kata_model::Kata::load(&kata())
         .expect("the kata's manifest")
         .stage_count();
     for stage in 1..=stages {
@@ -377,7 +377,7 @@ fn a_space_for_an_empty_cell_passes_every_stage_of_both_katas_by_content() {
             graded.report
         );
     };
-    let stages = harness::Kata::load(&kata())
+    let stages = kata_model::Kata::load(&kata())
         .expect("the kata's manifest")
         .stage_count();
     for stage in 1..=stages {

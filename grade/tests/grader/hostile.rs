@@ -10,7 +10,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
-use harness::fixture;
+use kata_model::fixture;
 use tictactoe::console::run_program;
 
 use crate::submission::FLAG;

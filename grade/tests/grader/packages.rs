@@ -1,5 +1,5 @@
 //! Problem packages of the Kattis / ICPC format graded as katas of one stage (`--kata DIR`):
-//! the packages kept as the harness's test data (`harness/tests/packages/`), their own Python
+//! the packages kept as the harness's test data (`crates/kata-model/tests/packages/`), their own Python
 //! submissions graded by the default output validation and a scoring problem's groups. Their
 //! interactive package, whose validator is compiled C++, and every submission in every
 //! language are left to `scripts/packages`, which CI runs.
@@ -35,7 +35,7 @@ pub(crate) fn trials() -> Vec<Trial> {
 
 /// The packages kept as the harness's test data.
 fn packages() -> PathBuf {
-    test_support::manifest_dir().join("../harness/tests/packages")
+    test_support::manifest_dir().join("../crates/kata-model/tests/packages")
 }
 
 /// Grades stage 1 of the package `package` with `more` (options, then `--` and a program).

@@ -5,7 +5,8 @@ use std::io::{self, Write};
 use std::process::Stdio;
 use std::thread;
 
-use super::{JudgeFiles, JudgeProgram, Role, Running, Validation, not_started, validation};
+use super::{JudgeFiles, Role, Running, Validation, not_started, validation};
+use kata_model::case_judge::JudgeProgram;
 
 /// What `judge` decides of `output`, a run's standard output, on a case whose input is `input`
 /// and whose expected answer is `answer`.

@@ -8,8 +8,9 @@ use std::io::{Read, Write};
 use std::process::Stdio;
 use std::thread;
 
-use super::{JudgeProgram, MESSAGE_LIMIT, Running};
-use crate::package::{CustomGrader, GroupResult, ScoreError};
+use super::{MESSAGE_LIMIT, Running};
+use kata_model::case_judge::JudgeProgram;
+use kata_model::package::{CustomGrader, GroupResult, ScoreError};
 
 /// A package's grader, built: a [`CustomGrader`] that runs it.
 #[derive(Debug)]
@@ -26,7 +27,7 @@ impl CustomGrader for &GraderProgram {
         flags: &[String],
         results: &[GroupResult],
     ) -> Result<GroupResult, ScoreError> {
-        let named = format!("the package's grader `{}`", self.program.program.label());
+        let named = format!("the package's grader `{}`", self.program.program.label);
         let failed = |why: String| ScoreError(format!("{named} {why}"));
         let args: Vec<std::ffi::OsString> = flags.iter().map(Into::into).collect();
         let (running, pipes) =
@@ -90,16 +91,16 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::package::Code;
+    use kata_model::package::Code;
     use runner::program::Program;
 
     fn shell(script: &str) -> GraderProgram {
         GraderProgram {
             program: JudgeProgram {
-                program: Program::labelled(
+                program: crate::runs::command(&Program::labelled(
                     vec!["sh".into(), "-c".into(), script.into(), "sh".into()],
                     "grader.sh",
-                ),
+                )),
                 args: Vec::new(),
                 timeout: Duration::from_secs(10),
             },

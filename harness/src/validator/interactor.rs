@@ -13,8 +13,10 @@ use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{JudgeFiles, JudgeProgram, Role, Validation, not_started, validation};
-use crate::transcript::Input;
+use super::{JudgeFiles, Role, Validation, not_started, validation};
+use crate::runs;
+use kata_model::case_judge::JudgeProgram;
+use kata_model::transcript::Input;
 use runner::process::{self, JoinedPartner, Limits, Mode, Partner, Run};
 use runner::program::Program;
 use runner::reaper;
@@ -91,7 +93,7 @@ pub fn play(
         }
     };
     let interacted = ended(judge, &files, running, conversed, false);
-    Ok((run, inputs, interacted))
+    Ok((run, runs::given(inputs), interacted))
 }
 
 /// [`play`] for a judge joined to the program by pipes: the program is given no input of the

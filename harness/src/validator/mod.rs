@@ -15,6 +15,7 @@ pub mod checker;
 pub mod grader;
 pub mod input;
 pub mod interactor;
+pub mod tokens;
 
 use std::fs;
 use std::io::{self, Read};
@@ -26,12 +27,11 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-pub use crate::kata::{JUDGE_TIMEOUT as DEFAULT_TIMEOUT, Role};
+pub use kata_model::kata::{JUDGE_TIMEOUT as DEFAULT_TIMEOUT, Role};
 
-use crate::fixture::Fixture;
-use crate::kata::{JudgeSpec, StageJudges};
-use crate::package::DefaultFlags;
-use runner::program::Program;
+use crate::runs;
+use kata_model::case_judge::JudgeProgram;
+use kata_model::package::DefaultFlags;
 use runner::reaper::{self, Registration};
 
 /// The exit status with which a kata's judge accepts a run.
@@ -40,50 +40,6 @@ pub const ACCEPTED: i32 = 42;
 pub const REJECTED: i32 = 43;
 /// The most bytes read of a feedback file, and kept of a judge's standard error.
 const MESSAGE_LIMIT: usize = 16 << 10;
-
-/// A program of a kata that judges cases: its command line, run in the kata's folder, and the
-/// arguments it is given after the three files.
-#[derive(Clone, Debug, PartialEq)]
-pub struct JudgeProgram {
-    /// The command, with the kata's folder as its working folder.
-    pub program: Program,
-    /// The arguments after `INPUT ANSWER FEEDBACK_DIR`.
-    pub args: Vec<String>,
-    /// How long it may run for one case (beside the learner's program, for an interactor).
-    pub timeout: Duration,
-}
-
-impl JudgeProgram {
-    /// How the report names it: "the kata's checker `python3 judge/check.py`".
-    #[must_use]
-    pub fn named(&self, role: Role) -> String {
-        format!("the kata's {} `{}`", role.name(), self.program.label())
-    }
-}
-
-/// How a case is judged.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum CaseJudge {
-    /// By its transcript: the exact text, and the kata's content check beside it.
-    #[default]
-    Transcript,
-    /// By the kata's checker, after the program has run on the case's input.
-    Checker(Arc<JudgeProgram>),
-    /// By the problem package format's default output validation, in the grader: the output's
-    /// tokens against the answer's, with these flags.
-    Tokens(DefaultFlags),
-    /// By the kata's interactor, which gives the program its input; `runs` times.
-    Interactor {
-        /// The interactor.
-        judge: Arc<JudgeProgram>,
-        /// How many times the case is played, each run judged.
-        runs: usize,
-        /// Whether the interactor is joined to the program by pipes, as a problem package's
-        /// judges join its validator, rather than relayed by the grader a line at a time when
-        /// the program waits for it (a kata's one answer at a time, its conversation recorded).
-        joined: bool,
-    },
-}
 
 /// What a kata's judge decided of a run.
 #[derive(Clone, Debug, PartialEq)]
@@ -114,11 +70,10 @@ impl Validation {
     /// The decision of the default output validation on `output` against `answer`, by `flags`.
     #[must_use]
     pub fn of_tokens(answer: &[u8], output: &[u8], flags: &DefaultFlags) -> Validation {
-        let (decision, team_message) =
-            match crate::package::default_validation::validate(answer, output, flags) {
-                Ok(()) => (Decision::Accepted, String::new()),
-                Err(why) => (Decision::Rejected, capitalised(&why)),
-            };
+        let (decision, team_message) = match tokens::validate(answer, output, flags) {
+            Ok(()) => (Decision::Accepted, String::new()),
+            Err(why) => (Decision::Rejected, capitalised(&why)),
+        };
         Validation {
             decision,
             team_message,
@@ -246,15 +201,15 @@ impl Running {
         stdin: Stdio,
         stdout: Stdio,
     ) -> Result<(Running, Pipes), String> {
-        let (Some(executable), Some((_, own))) = (
-            judge.program.executable(),
-            judge.program.argv().split_first(),
-        ) else {
+        let program = runs::program(&judge.program);
+        let (Some(executable), Some((_, own))) =
+            (program.executable(), program.argv().split_first())
+        else {
             return Err("an empty command".to_owned());
         };
         let mut command = Command::new(executable);
         command.args(own).args(args).stdin(stdin).stdout(stdout);
-        if let Some(folder) = judge.program.folder() {
+        if let Some(folder) = program.folder() {
             command.current_dir(folder);
         }
         Running::spawn(command, judge.timeout)
@@ -402,39 +357,5 @@ fn not_started(judge: &JudgeProgram, role: Role, why: &str) -> Validation {
         team_message: String::new(),
         judge_message: String::new(),
         score: None,
-    }
-}
-
-impl JudgeSpec {
-    /// How a case with this judge is judged, its program run in `folder` (the kata's).
-    #[must_use]
-    pub fn case_judge(&self, folder: &Path) -> CaseJudge {
-        let program = Program::command_line(&self.run)
-            .unwrap_or_else(|_| Program::command(Vec::new()))
-            .in_folder(folder);
-        let judge = Arc::new(JudgeProgram {
-            program,
-            args: self.args.clone(),
-            timeout: self.timeout,
-        });
-        match self.role {
-            Role::Checker => CaseJudge::Checker(judge),
-            Role::Interactor => CaseJudge::Interactor {
-                judge,
-                runs: self.runs,
-                joined: self.joined,
-            },
-        }
-    }
-}
-
-impl StageJudges {
-    /// `fixtures` each given its judge, its program run in `folder` (the kata's).
-    pub fn assign(&self, fixtures: &mut [Fixture], folder: &Path) {
-        for fixture in fixtures {
-            if let Some(spec) = self.of(&fixture.name) {
-                fixture.judge = spec.case_judge(folder);
-            }
-        }
     }
 }

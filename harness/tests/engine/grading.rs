@@ -1,7 +1,8 @@
 //! The engine over a stage's cases: results in case order, numbered as reports name them,
 //! stopping at the first failure unless every case is asked for.
 
-use harness::{Criterion, Fixture, Grading, Mode, PlainText, Verdict, grade};
+use harness::{Criterion, Grading, Mode, PlainText, Verdict, grade};
+use kata_model::Fixture;
 use runner::sandbox::Sandbox;
 use test_support::Trial;
 

@@ -7,8 +7,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use harness::feedback::{self, Paint};
-use harness::validator::{CaseJudge, JudgeProgram};
-use harness::{CaseResult, Criterion, Fixture, Grading, Mode, PlainText, Program, Verdict, grade};
+use harness::{CaseResult, Criterion, Grading, Mode, PlainText, Verdict, grade};
+use kata_model::Fixture;
+use kata_model::case_judge::{CaseJudge, Command, JudgeProgram};
 use runner::process::{Limits, Outcome};
 use runner::sandbox::Sandbox;
 use test_support::Trial;
@@ -50,7 +51,7 @@ pub(crate) fn trials() -> Vec<Trial> {
 /// The fake judge doing `step`, with `timeout` as its deadline.
 fn judge_doing(step: &[&str], timeout: Duration) -> Arc<JudgeProgram> {
     Arc::new(JudgeProgram {
-        program: Program::command(vec![env!("CARGO_BIN_EXE_harness-fake-judge").into()]),
+        program: Command::new(vec![env!("CARGO_BIN_EXE_harness-fake-judge").into()]),
         args: step.iter().map(|&arg| arg.to_owned()).collect(),
         timeout,
     })
@@ -80,7 +81,7 @@ fn joined(step: &[&str]) -> CaseJudge {
 /// The case `name` of these tests, judged by `judge`.
 fn case(name: &str, judge: CaseJudge) -> Fixture {
     let mut fixture = if name.ends_with(".in") {
-        harness::fixture::load_input_case(&fixtures_dir().join(name))
+        kata_model::fixture::load_input_case(&fixtures_dir().join(name))
             .unwrap_or_else(|error| panic!("{error}"))
     } else {
         fixture(name)
@@ -203,7 +204,7 @@ fn a_checker_that_hangs_is_stopped_at_its_deadline() {
 
 fn a_checker_that_cannot_start_is_a_judge_error() {
     let missing = CaseJudge::Checker(Arc::new(JudgeProgram {
-        program: Program::command(vec!["/nonexistent/checker".into()]),
+        program: Command::new(vec!["/nonexistent/checker".into()]),
         args: Vec::new(),
         timeout: Duration::from_secs(1),
     }));

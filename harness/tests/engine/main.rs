@@ -23,7 +23,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use harness::{Fixture, Judgement, Limits, Mode, PlainText, Program, Run, Verdict, judge};
+use harness::{Judgement, Limits, Mode, PlainText, Program, Run, Verdict, judge};
+use kata_model::Fixture;
 use runner::process;
 use runner::sandbox::Sandbox;
 
@@ -67,7 +68,7 @@ fn fake(steps: &[&str]) -> Program {
 /// The fixture `name` of these tests, read as the grader reads any.
 fn fixture(name: &str) -> Fixture {
     let path = fixtures_dir().join(format!("{name}.snap"));
-    harness::fixture::load(&path).unwrap_or_else(|error| panic!("{error}"))
+    kata_model::fixture::load(&path).unwrap_or_else(|error| panic!("{error}"))
 }
 
 fn fixtures_dir() -> PathBuf {
@@ -84,8 +85,14 @@ fn limits() -> Limits {
 /// `program` run on `fixture`'s inputs in `mode`, unsandboxed, within [`limits`].
 fn run_in(program: &Program, fixture: &Fixture, mode: Mode, limits: Limits) -> Run {
     let sandbox = Sandbox::off("the harness's own tests run their own program");
-    process::run(program, fixture.transcript.inputs(), mode, limits, &sandbox)
-        .unwrap_or_else(|error| panic!("the grader's own failure: {error}"))
+    process::run(
+        program,
+        &harness::runs::to_give(fixture.transcript.inputs()),
+        mode,
+        limits,
+        &sandbox,
+    )
+    .unwrap_or_else(|error| panic!("the grader's own failure: {error}"))
 }
 
 /// `program` run on `fixture` one answer at a time (where this system shows when a program

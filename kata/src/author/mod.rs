@@ -16,9 +16,10 @@ use std::path::{Path, PathBuf};
 
 use grade::planning::Asked;
 use grade::project::Project;
-use harness::kata::{Kata, KataError as ManifestError, Stage};
-use harness::validator::CaseJudge;
-use harness::{CaseResult, Criterion, Fixture, Verdict};
+use harness::{CaseResult, Criterion, Verdict};
+use kata_model::Fixture;
+use kata_model::case_judge::CaseJudge;
+use kata_model::kata::{Kata, KataError as ManifestError, Stage};
 
 use crate::course::Course;
 use crate::error::KataError;
@@ -61,8 +62,8 @@ impl From<ManifestError> for Problem {
     }
 }
 
-impl From<harness::FixtureError> for Problem {
-    fn from(error: harness::FixtureError) -> Problem {
+impl From<kata_model::FixtureError> for Problem {
+    fn from(error: kata_model::FixtureError) -> Problem {
         Problem {
             path: error.path,
             line: error.line,
@@ -104,7 +105,7 @@ pub fn check(
         crate::course::plural(usize::from(kata.stage_count()), "stage", "stages"),
         folder.display()
     )?;
-    let manifest = folder.join(harness::kata::MANIFEST);
+    let manifest = folder.join(kata_model::kata::MANIFEST);
     if let Err(error) = grade::katas::content_check(&kata, 1) {
         found.problems.push(Problem {
             path: manifest.clone(),
@@ -209,7 +210,7 @@ fn cases(
     found: &mut Found,
     style: Style,
 ) -> Result<bool, KataError> {
-    let manifest = kata.path_of(Path::new(harness::kata::MANIFEST));
+    let manifest = kata.path_of(Path::new(kata_model::kata::MANIFEST));
     found
         .problems
         .extend(fixtures.iter().filter_map(missing_hint));
@@ -284,7 +285,7 @@ fn missing_hint(fixture: &Fixture) -> Option<Problem> {
             Problem {
                 path: fixture
                     .path
-                    .with_extension(harness::fixture::HINT_EXTENSION),
+                    .with_extension(kata_model::fixture::HINT_EXTENSION),
                 line: None,
                 message: "no hint: write the line a learner sees when the case fails in this \
                           file, beside the case's input"
@@ -319,7 +320,7 @@ fn reference_problems(
     examples: &[texts::Example],
     style: Style,
 ) -> Result<ReferenceCheck, KataError> {
-    let manifest = kata.path_of(Path::new(harness::kata::MANIFEST));
+    let manifest = kata.path_of(Path::new(kata_model::kata::MANIFEST));
     let failed = |problem: Problem| ReferenceCheck {
         problems: vec![problem],
         cases_pass: false,
@@ -424,7 +425,7 @@ fn case_failure(stage: u8, fixture: &Fixture, result: &CaseResult, style: Style)
     let is_transcript = fixture
         .path
         .extension()
-        .is_some_and(|extension| extension == harness::fixture::EXTENSION);
+        .is_some_and(|extension| extension == kata_model::fixture::EXTENSION);
     let body_line = is_transcript.then(|| body_line(fixture)).flatten();
     if fixture.is_sketch() && matches!(fixture.judge, CaseJudge::Transcript) {
         return Problem {
@@ -554,7 +555,7 @@ const UNSANDBOXED: &str = "the kata's own reference";
 /// manifest, with its command.
 fn cannot_start_problem(kata: &Kata, stage: &Stage, why: &str) -> Problem {
     Problem {
-        path: kata.path_of(Path::new(harness::kata::MANIFEST)),
+        path: kata.path_of(Path::new(kata_model::kata::MANIFEST)),
         line: Some(stage.reference_line),
         message: format!(
             "the reference of stage {} cannot start: `{}`: {why}",
@@ -567,9 +568,9 @@ fn cannot_start_problem(kata: &Kata, stage: &Stage, why: &str) -> Problem {
 /// The command of `stage`'s reference as its manifest gives it, for messages about it.
 fn reference_command(stage: &Stage) -> String {
     match &stage.reference {
-        harness::kata::Reference::Run(line) => line.clone(),
-        harness::kata::Reference::BuiltIn(name) => format!("built-in {name}"),
-        harness::kata::Reference::Submission(source) => source
+        kata_model::kata::Reference::Run(line) => line.clone(),
+        kata_model::kata::Reference::BuiltIn(name) => format!("built-in {name}"),
+        kata_model::kata::Reference::Submission(source) => source
             .as_deref()
             .map_or_else(String::new, |source| source.display().to_string()),
     }

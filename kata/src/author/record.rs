@@ -5,13 +5,14 @@
 //! accepts the change, after reading its diff, so that a recorded kata never changes silently.
 
 use harness::interleaving::RunShown;
+use harness::runs::{self, Over};
 use std::fs;
 use std::io::Write;
 use std::path::Path;
 
 use harness::PlainText;
-use harness::fixture::{self, Fixture};
-use harness::kata::{Kata, Role, Stage};
+use kata_model::fixture::{self, Fixture};
+use kata_model::kata::{Kata, Role, Stage};
 use runner::process::{self, Limits, Mode, Outcome};
 use runner::sandbox::Sandbox;
 
@@ -117,7 +118,7 @@ fn record_stage(
     style: Style,
     tally: &mut Tally,
 ) -> Result<(), KataError> {
-    let manifest = kata.path_of(Path::new(harness::kata::MANIFEST));
+    let manifest = kata.path_of(Path::new(kata_model::kata::MANIFEST));
     let (program, _folder) = match grade::reference::program(kata, stage) {
         Ok(program) => program,
         Err(error) => {
@@ -148,7 +149,7 @@ fn record_stage(
         }
         let run = process::run(
             &program,
-            fixture.transcript.inputs(),
+            &runs::to_give(fixture.transcript.inputs()),
             Mode::best(),
             limits,
             &Sandbox::off(UNSANDBOXED),
@@ -196,7 +197,7 @@ fn record_one(
 ) -> Result<(), KataError> {
     let path = &fixture.path;
     let text = fixture::read_capped(path).map_err(|message| {
-        KataError::Fixture(harness::FixtureError {
+        KataError::Fixture(kata_model::FixtureError {
             path: path.clone(),
             line: None,
             message,

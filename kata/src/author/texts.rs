@@ -5,13 +5,15 @@
 //! which holds its cases alone, met in an order the author chose.
 
 use harness::interleaving::RunShown;
+use harness::runs::{self, Over};
 use std::fs;
 use std::path::Path;
 
-use harness::fixture::{self, Fixture};
-use harness::kata::Stage;
-use harness::transcript::split_input_line;
-use harness::{PlainText, Program, Transcript};
+use harness::{PlainText, Program};
+use kata_model::Transcript;
+use kata_model::fixture::{self, Fixture};
+use kata_model::kata::Stage;
+use kata_model::transcript::split_input_line;
 use runner::process::{self, Limits, Mode, Outcome};
 use runner::sandbox::Sandbox;
 
@@ -114,7 +116,7 @@ pub fn run_examples(
     for example in examples {
         let run = process::run(
             program,
-            example.transcript.inputs(),
+            &runs::to_give(example.transcript.inputs()),
             Mode::best(),
             limits,
             &Sandbox::off(super::UNSANDBOXED),
@@ -147,7 +149,7 @@ pub fn run_examples(
                     hint: None,
                     body: example.body.clone(),
                     transcript: example.transcript.clone(),
-                    judge: harness::validator::CaseJudge::Transcript,
+                    judge: kata_model::case_judge::CaseJudge::Transcript,
                     unread: false,
                 };
                 harness::judge(&case, &run, limits, &PlainText).verdict

@@ -171,11 +171,11 @@ fn built_in_copies() {
 
         // In the grader's order, so that a case has the same number in both.
         let cases = course.fixtures(stage).expect("built-in fixtures");
-        let graded = harness::Kata::load(&workspace)
+        let graded = kata_model::Kata::load(&workspace)
             .expect("the workspace's kata")
             .fixtures(stage)
             .expect("the workspace's fixtures");
-        let names = |cases: &[harness::Fixture]| -> Vec<String> {
+        let names = |cases: &[kata_model::Fixture]| -> Vec<String> {
             cases.iter().map(|case| case.name.clone()).collect()
         };
         assert_eq!(names(&cases), names(&graded), "stage {stage}");

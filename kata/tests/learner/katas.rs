@@ -87,7 +87,7 @@ fn learned_from_a_folder() {
     assert!(description.contains("`kata check 2`"), "{description}");
 
     // Each stage's program is a shell script, a stage each of those the manifest names.
-    let count = harness::Kata::load(&kata_folder)
+    let count = kata_model::Kata::load(&kata_folder)
         .expect("the kata's manifest")
         .stage_count();
     let stages: String = (1..=count)
@@ -245,7 +245,7 @@ fn package_learned() {
     let package = test_support::manifest_dir()
         .parent()
         .expect("kata/ is in the workspace")
-        .join("harness/tests/packages/sum-floats");
+        .join("crates/kata-model/tests/packages/sum-floats");
     let made = kata(
         dir.path(),
         &[

@@ -430,12 +430,12 @@ fn legacy_included_and_scored() {
     );
 }
 
-/// `harness/tests/packages/NAME`.
+/// `crates/kata-model/tests/packages/NAME`.
 fn kept_package(name: &str) -> PathBuf {
     test_support::manifest_dir()
         .parent()
         .expect("kata/ is in the workspace")
-        .join("harness/tests/packages")
+        .join("crates/kata-model/tests/packages")
         .join(name)
 }
 

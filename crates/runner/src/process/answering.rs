@@ -88,8 +88,8 @@ mod tests {
             &Sandbox::off("a test's own program"),
         )
         .expect("the grader runs");
-        let written: Vec<&str> = inputs.iter().map(|input| input.written.as_str()).collect();
-        assert_eq!(written, ["seen 1", "seen 2", "\\z"]);
+        let given: Vec<&[u8]> = inputs.iter().map(|input| input.bytes.as_slice()).collect();
+        assert_eq!(given, [&b"seen 1\n"[..], b"seen 2\n", b""]);
         assert!(inputs[2].ends_input);
         assert_eq!(
             String::from_utf8_lossy(&run.stdout),

@@ -42,7 +42,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::{Limits, Run};
-use crate::input::{Input, escape};
+use crate::input::Input;
 use crate::program::Program;
 use crate::sandbox::Sandbox;
 
@@ -384,12 +384,9 @@ impl Relay {
 /// `bytes` the partner wrote, as an input the program was given: a line with its line break,
 /// or bytes with none.
 fn given(bytes: Vec<u8>) -> Input {
-    let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
     Input {
-        written: escape(line),
-        prompt: Vec::new(),
-        ends_input: false,
         bytes,
+        ends_input: false,
     }
 }
 

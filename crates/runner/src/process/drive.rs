@@ -20,8 +20,8 @@ use super::own_time;
 use super::spawn::Spawned;
 use super::watch::{Check, Wait, Watcher};
 use super::{Limit, Limits, Outcome, Run, Timeout};
+use crate::input::Input;
 use crate::input::Interleaving;
-use crate::input::{Input, escape};
 use crate::reaper;
 
 /// The shortest pause between two looks at a quiet program: about the time a program takes
@@ -532,7 +532,7 @@ impl<'a> Feed<'a> {
                     return match relay.on_wait(written, [stdin.as_fd(), output]) {
                         Some(next) => {
                             // Ended by the grader: the end of the input is recorded.
-                            self.give_input(next.unwrap_or_else(end_of_input), written);
+                            self.give_input(next.unwrap_or_else(Input::end), written);
                             true
                         }
                         None => false,
@@ -563,7 +563,7 @@ impl<'a> Feed<'a> {
                 // The end of the input is an input too, as a transcript writes it (`> \z`).
                 let input = answerer
                     .answer(output)
-                    .map_or_else(end_of_input, |line| typed(&line));
+                    .map_or_else(Input::end, |line| Input::line(&line));
                 self.answered.push(input.clone());
                 Some(input)
             }
@@ -624,26 +624,6 @@ impl<'a> Feed<'a> {
             self.stdin = None;
         }
         wrote
-    }
-}
-
-/// `line` as an input typed at the keyboard: the line and its newline.
-fn typed(line: &str) -> Input {
-    Input {
-        written: escape(line.as_bytes()),
-        prompt: Vec::new(),
-        bytes: format!("{line}\n").into_bytes(),
-        ends_input: false,
-    }
-}
-
-/// The end of the input, given as an input.
-fn end_of_input() -> Input {
-    Input {
-        written: "\\z".to_owned(),
-        prompt: Vec::new(),
-        bytes: Vec::new(),
-        ends_input: true,
     }
 }
 

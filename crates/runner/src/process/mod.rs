@@ -114,7 +114,6 @@ use crate::launch::LaunchError;
 use crate::program::Program;
 use crate::sandbox::{CaseSandbox, Sandbox};
 
-pub use crate::size::parse_size;
 pub use answering::{Answerer, run_answering};
 pub use converse::{Conversed, Partner, run_conversing};
 pub use joined::{JoinedPartner, PartnerEnds, ProgramEnds, pipes, run_joined};

@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 use harness::ContentCheck;
 use harness::content::{Caret, Finding, Mismatch, Place, Spot};
 use harness::rules::{Answered, Answerer, Rules, RulesCase, RulesJudgement};
-use harness::transcript::Transcript;
+use kata_model::transcript::Transcript;
 use tictactoe::{Board, GameState, Mark};
 use tictactoe_ai::moves::Rule;
 use tictactoe_ai::{Level, Player, minimax};
@@ -481,7 +481,7 @@ fn hard_never_loses(
 mod tests {
     use std::time::Duration;
 
-    use harness::transcript::Input;
+    use kata_model::transcript::Input;
     use runner::{Interleaving, Outcome, Run};
 
     use super::*;

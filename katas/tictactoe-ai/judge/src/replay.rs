@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::io::{self, BufRead, Read, Write};
 use std::rc::Rc;
 
-use harness::transcript::{Input, Transcript};
+use kata_model::transcript::{Input, Transcript};
 use runner::Interleaving;
 use tictactoe::console::Console;
 use tictactoe::{Board, Cell, Mark, Position};

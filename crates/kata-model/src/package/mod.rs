@@ -3,13 +3,11 @@
 //! into plain data: the problem's metadata, its statement, its test cases in the order the
 //! format gives them, its output validation and its example submissions.
 //!
-//! [`load`] reads a package folder. Nothing here runs a program: [`default_validation`] is the
-//! format's default output validator, done in-process, and [`building`] turns a program's source
-//! into a command line. Running the cases, a custom output validator or an interactive one is
-//! left to the caller.
+//! [`load`] reads a package folder. Nothing here runs a program or judges one: building its
+//! programs, comparing by the default output validation's [`DefaultFlags`], running a custom
+//! output validator or an interactive one are the judge's.
 
-pub mod building;
-pub mod default_validation;
+mod default_flags;
 mod expectations;
 mod input_validators;
 mod metadata;
@@ -27,7 +25,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-pub use default_validation::DefaultFlags;
+pub use default_flags::{DefaultFlags, is_float};
 pub use expectations::{CaseOutcomeOf, CaseVerdict, Expectations, TimeBound};
 // A program's language, which the package names in its submissions and validators.
 pub use input_validators::{InputArgs, InputValidator, InputValidatorKind, InvalidInput};
@@ -98,26 +96,6 @@ impl Package {
     #[must_use]
     pub fn include_for(&self, language: Language) -> Option<&Path> {
         self.include_for_code(language.code()?)
-    }
-
-    /// `submission`, one of the package's, built into a temporary folder for `purpose`, as the
-    /// package has it built: in its language, from its entry point, with the files of
-    /// `include/` for its language added.
-    ///
-    /// # Errors
-    ///
-    /// As [`building::build_apart`].
-    pub fn build_apart(
-        &self,
-        submission: &Submission,
-        purpose: &str,
-    ) -> Result<building::Built, building::BuildError> {
-        building::build_apart(
-            &submission.path,
-            (submission.language, submission.entrypoint.as_deref()),
-            self.include_for(submission.language),
-            purpose,
-        )
     }
 
     /// [`Package::include_for`] the language whose code in the format's table is `code`.
@@ -297,7 +275,7 @@ impl FormatVersion {
 /// How a submission's output is judged.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Validation {
-    /// The format's default output validator ([`default_validation::validate`]); each case's
+    /// The format's default output validator, by the judge; each case's
     /// flags are in its [`TestCase::default_flags`].
     Default,
     /// A custom output validator, given by its source.

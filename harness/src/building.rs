@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use languages::{Paths, Recipe, Start};
 
-use super::Language;
+use kata_model::package::{Language, Package, Submission};
 use runner::reaper;
 
 /// How long a compiler may take before it is stopped.
@@ -744,6 +744,26 @@ fn run(mut command: Command, tool: &str) -> Result<(), BuildError> {
     }
 }
 
+/// `submission`, one of `package`'s, built into a temporary folder for `purpose`, as the
+/// package has it built: in its language, from its entry point, with the files of `include/`
+/// for its language added.
+///
+/// # Errors
+///
+/// As [`build_apart`].
+pub fn build_packaged(
+    package: &Package,
+    submission: &Submission,
+    purpose: &str,
+) -> Result<Built, BuildError> {
+    build_apart(
+        &submission.path,
+        (submission.language, submission.entrypoint.as_deref()),
+        package.include_for(submission.language),
+        purpose,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use std::process::Command;
@@ -1199,5 +1219,32 @@ mod tests {
         .expect("write");
         let argv = build(&source, Language::Scripts, &dir.path().join("out")).expect("it builds");
         assert_eq!(output(&argv, ""), "built\n");
+    }
+
+    #[test]
+    fn a_program_of_many_files_starts_from_the_entry_point_its_package_names() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let program = dir.path().join("both");
+        fs::create_dir(&program).expect("folder");
+        for (name, text) in [
+            ("first.sh", "echo 1\n"),
+            ("second.sh", "echo 2\n"),
+            ("helper.py", "print(3)\n"),
+        ] {
+            fs::write(program.join(name), text).expect("write");
+        }
+        let into = tempfile::tempdir().expect("temporary folder");
+        let argv = build_submission(
+            &program,
+            (Language::Bash, Some("second.sh")),
+            None,
+            into.path(),
+        )
+        .expect("built");
+        assert!(
+            argv.last()
+                .is_some_and(|entry| entry.to_string_lossy().ends_with("second.sh")),
+            "{argv:?}"
+        );
     }
 }

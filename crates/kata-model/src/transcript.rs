@@ -5,8 +5,62 @@
 
 use std::fmt;
 
-// A transcript's inputs are what the runner gives a program, written as the runner writes them.
-pub use runner::input::{Input, escape};
+/// One input of a transcript: a line typed after its prompt, or an answer a program was given
+/// when it asked, written as a transcript writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The text after the marker, as written (escapes kept).
+    pub written: String,
+    /// The output on the same line before the marker: the prompt that asked for this input.
+    pub prompt: Vec<u8>,
+    /// The bytes the program reads for it, newline included unless it ends the input.
+    pub bytes: Vec<u8>,
+    /// Whether the input ends after it without a newline (`\z`).
+    pub ends_input: bool,
+}
+
+impl Input {
+    /// `bytes` given to a program while it ran, the input ending after them if `ends_input`,
+    /// as a transcript writes them: a line without its line break, bytes with none as they are,
+    /// the end of the input alone as `\z`.
+    #[must_use]
+    pub fn given(bytes: Vec<u8>, ends_input: bool) -> Input {
+        let written = if ends_input && bytes.is_empty() {
+            "\\z".to_owned()
+        } else {
+            escape(bytes.strip_suffix(b"\n").unwrap_or(&bytes))
+        };
+        Input {
+            written,
+            prompt: Vec::new(),
+            bytes,
+            ends_input,
+        }
+    }
+}
+
+/// Bytes a program was given or wrote as transcript text, as [`visible`](visible::visible) shows
+/// whatever it writes: what a terminal would act on or hide is written `\u{…}`, a byte that is
+/// not UTF-8 `\xHH`; and a carriage return is `\r` and a `>` followed by a space or ending a
+/// line, which would read as an input marker, is `\x3e`.
+#[must_use]
+pub fn escape(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        let mut chars = chunk.valid().chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\r' => text.push_str("\\r"),
+                '>' if matches!(chars.peek(), Some(' ' | '\n') | None) => text.push_str("\\x3e"),
+                c => visible::push_visible(&mut text, c),
+            }
+        }
+        for byte in chunk.invalid() {
+            text.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    text
+}
 
 /// The marker between a prompt and the input typed after it.
 pub const INPUT_MARKER: &str = "> ";
@@ -16,7 +70,7 @@ pub const INPUT_MARKER: &str = "> ";
 pub const EMPTY_INPUT_MARKER: &str = ">";
 
 /// The input as it ends its transcript line: marker, text and newline.
-pub(crate) fn line_end(input: &Input) -> String {
+pub fn line_end(input: &Input) -> String {
     if input.written.is_empty() {
         format!("{EMPTY_INPUT_MARKER}\n")
     } else {
@@ -160,7 +214,7 @@ impl Transcript {
 
     /// The transcript of a run that was given these inputs all at once and wrote `stdout`, as
     /// well as it can be rebuilt without a record of when each input was given (a run driven one
-    /// answer at a time has one: [`Interleaving`](runner::Interleaving)). While the run
+    /// answer at a time has one: the runner's `Interleaving`). While the run
     /// agrees with this transcript, each input stands where it stands here; after the run
     /// departs from it, each input is placed after the next line that starts with its prompt.
     /// Inputs whose prompt never came are listed at the end, so the reader sees that the

@@ -1,7 +1,7 @@
 //! Writes each fixture of a folder as `<name>.in` (its standard input) and `<name>.out` (its
 //! expected standard output), for tools that cannot read transcripts, such as a shell loop.
 //!
-//! Usage: `cargo run -p harness --example export_cases -- <FIXTURE_DIR> <OUT_DIR>`
+//! Usage: `cargo run -p kata-model --example export_cases -- <FIXTURE_DIR> <OUT_DIR>`
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,7 +13,7 @@ fn main() -> ExitCode {
         eprintln!("usage: export_cases <FIXTURE_DIR> <OUT_DIR>");
         return ExitCode::from(2);
     };
-    let exported = harness::fixture::load_stage_dir(fixtures)
+    let exported = kata_model::fixture::load_stage_dir(fixtures)
         .map_err(|error| error.to_string())
         .and_then(|cases| {
             fs::create_dir_all(out).map_err(|error| error.to_string())?;

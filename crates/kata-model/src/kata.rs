@@ -3,10 +3,8 @@
 //! from a folder at run time, or from a copy built into a program; nothing else in the harness
 //! counts a kata's stages.
 //!
-//! It is a plain description, read and checked, and imports nothing of the engine: the engine
-//! gives it what it does (a stage's limits over the grader's, [`StageLimits::over`], in
-//! `process`; a judge's program, [`JudgeSpec::case_judge`], in `validator`; the weights of its
-//! cases in `scoring`).
+//! It is a plain description, read and checked: the judge gives it what it does (a stage's
+//! limits over the grader's, a judge's program run, the weights of its cases).
 //!
 //! ```toml
 //! name = "calculator"
@@ -23,7 +21,7 @@
 //! # memory = "1G"      # the limits of its cases, each in place of the grader's default
 //! # processes = 2048
 //! # disk = "1G"
-//! # timeout = 15       # seconds of CPU time (see `runner::process`)
+//! # timeout = 15       # seconds of CPU time (see the limits reference)
 //! points = 10                  # optional: split over the cases that name none (1 each without)
 //! visibility = "visible"       # optional: of the cases' details (or hidden, after-deadline)
 //!
@@ -43,10 +41,11 @@ use include_dir::Dir;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use crate::case_judge::{CaseJudge, Command, JudgeProgram};
 use crate::fixture::{self, Fixture, FixtureError};
 use crate::package::{self, CaseScoring, ExpectedVerdict, Package, PackageError};
 use crate::rule_cases::{self, RulesCase};
-use runner::size::parse_size;
+use crate::size::parse_size;
 
 /// The manifest's file name, in the kata's folder: not to be confused with a learner's
 /// `kata.toml`, which says how the learner's own stages are built and run.
@@ -135,7 +134,7 @@ struct JudgeFile {
     joined: Option<bool>,
 }
 
-/// A program of the kata that judges cases (see [`crate::validator`]), as its manifest gives it.
+/// A program of the kata that judges cases (see [`CaseJudge`]), as its manifest gives it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct JudgeSpec {
     /// Whether it checks a run's output after it or interacts with the program.
@@ -154,6 +153,33 @@ pub struct JudgeSpec {
     pub joined: bool,
     /// The manifest's line that names it.
     pub line: usize,
+}
+
+impl JudgeSpec {
+    /// How a case with this judge is judged, its program run in `folder` (the kata's). A
+    /// command line that splits into no words is kept as an empty command, which the judge
+    /// cannot start and says so.
+    #[must_use]
+    pub fn case_judge(&self, folder: &Path) -> CaseJudge {
+        let program = Command::line(&self.run, folder).unwrap_or_else(|| Command {
+            argv: Vec::new(),
+            folder: Some(folder.to_owned()),
+            label: String::new(),
+        });
+        let judge = Arc::new(JudgeProgram {
+            program,
+            args: self.args.clone(),
+            timeout: self.timeout,
+        });
+        match self.role {
+            Role::Checker => CaseJudge::Checker(judge),
+            Role::Interactor => CaseJudge::Interactor {
+                judge,
+                runs: self.runs,
+                joined: self.joined,
+            },
+        }
+    }
 }
 
 /// The programs of the kata that judge a stage's cases: the stage's own, and those of single
@@ -178,6 +204,15 @@ impl StageJudges {
     #[must_use]
     pub fn any(&self) -> bool {
         self.stage.is_some() || !self.cases.is_empty()
+    }
+
+    /// `fixtures` each given its judge, its program run in `folder` (the kata's).
+    pub fn assign(&self, fixtures: &mut [Fixture], folder: &Path) {
+        for fixture in fixtures {
+            if let Some(spec) = self.of(&fixture.name) {
+                fixture.judge = spec.case_judge(folder);
+            }
+        }
     }
 }
 
@@ -225,7 +260,7 @@ pub struct Stage {
     /// The manifest's line of its `order`, for messages about it.
     pub order_line: Option<usize>,
     /// Its cases judged by the kata's rules rather than by one transcript, a file of them
-    /// ([`crate::rules`]), from the kata's folder, if it has any.
+    /// ([`crate::rule_cases`] reads it), from the kata's folder, if it has any.
     pub rule_cases: Option<PathBuf>,
     /// The limits its manifest sets for its cases.
     pub limits: StageLimits,
@@ -238,22 +273,20 @@ pub struct Stage {
 /// The limits a stage's manifest sets for its cases, each in place of the grader's default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StageLimits {
-    /// [`Limits::memory`](runner::process::Limits::memory), in bytes.
+    /// The memory a case may use, in bytes.
     pub memory: Option<u64>,
-    /// [`Limits::processes`](runner::process::Limits::processes).
+    /// How many processes it may run at once.
     pub processes: Option<u32>,
-    /// [`Limits::disk`](runner::process::Limits::disk), in bytes.
+    /// What it may write to disk, in bytes.
     pub disk: Option<u64>,
-    /// [`Limits::timeout`](runner::process::Limits::timeout), CPU time: the manifest's `timeout`,
-    /// or a problem package's time limit.
+    /// Its CPU time: the manifest's `timeout`, or a problem package's time limit.
     pub timeout: Option<Duration>,
-    /// [`Limits::max_stdout`](runner::process::Limits::max_stdout): a problem package's output
-    /// limit.
+    /// The most output kept: a problem package's output limit.
     pub output: Option<usize>,
-    /// [`Limits::run_past_stdout`](runner::process::Limits::run_past_stdout): a problem
-    /// package's, whose judges cut the output and let the program run on.
+    /// Whether the program runs on past its output limit, its output cut: a problem
+    /// package's, whose judges do so.
     pub run_past_output: bool,
-    /// [`Limits::stack`](runner::process::Limits::stack): a problem package's memory limit.
+    /// Its stack: a problem package's memory limit.
     pub stack: Option<u64>,
 }
 
@@ -1179,28 +1212,9 @@ pub fn find(start: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
-impl StageLimits {
-    /// `limits` with the ones this sets in their place.
-    #[must_use]
-    pub fn over(self, limits: runner::Limits) -> runner::Limits {
-        runner::Limits {
-            memory: self.memory.unwrap_or(limits.memory),
-            processes: self.processes.unwrap_or(limits.processes),
-            disk: self.disk.unwrap_or(limits.disk),
-            timeout: self.timeout.unwrap_or(limits.timeout),
-            max_stdout: self.output.unwrap_or(limits.max_stdout),
-            run_past_stdout: self.run_past_output || limits.run_past_stdout,
-            stack: self.stack.or(limits.stack),
-            ..limits
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validator::CaseJudge;
-    use runner::process::Limits;
 
     const MANIFEST_TEXT: &str = "name = \"calc\"\ntitle = \"Calculator\"\n\n\
         [[stages]]\ntitle = \"Add\"\ndescription = \"stages/stage1/README.md\"\n\
@@ -1294,7 +1308,7 @@ mod tests {
         else {
             panic!("an interactor of five runs");
         };
-        assert_eq!(judge.program.folder(), Some(folder));
+        assert_eq!(judge.program.folder.as_deref(), Some(folder));
         assert!(!kata.stage(2).expect("stage 2").judges.any());
     }
 
@@ -1383,21 +1397,14 @@ mod tests {
             "reference = { built-in = \"stage2\" }\nmemory = \"1G\"\nprocesses = 64\n",
         );
         let kata = parse(&limited).expect("a manifest");
-        let limits = kata
-            .stage(2)
-            .expect("stage 2")
-            .limits
-            .over(Limits::default());
+        let limits = kata.stage(2).expect("stage 2").limits;
         assert_eq!(
             (limits.memory, limits.processes, limits.disk),
-            (1 << 30, 64, Limits::DISK)
+            (Some(1 << 30), Some(64), None)
         );
         assert_eq!(
-            kata.stage(1)
-                .expect("stage 1")
-                .limits
-                .over(Limits::default()),
-            Limits::default()
+            kata.stage(1).expect("stage 1").limits,
+            StageLimits::default()
         );
         let error = parse(&limited.replace("\"1G\"", "\"lots\"")).expect_err("not a size");
         assert_eq!(error.line, Some(15), "{error}");
@@ -1418,15 +1425,8 @@ mod tests {
             "reference = { built-in = \"stage2\" }\ntimeout = 15\n",
         );
         let kata = parse(&timed).expect("a manifest");
-        let limits = kata
-            .stage(2)
-            .expect("stage 2")
-            .limits
-            .over(Limits::default());
-        assert_eq!(
-            (limits.timeout, limits.wall()),
-            (Duration::from_secs(15), Duration::from_secs(60))
-        );
+        let limits = kata.stage(2).expect("stage 2").limits;
+        assert_eq!(limits.timeout, Some(Duration::from_secs(15)));
         let halves = parse(&timed.replace("= 15", "= 2.5")).expect("a manifest");
         assert_eq!(
             halves.stages[1].limits.timeout,

@@ -1,6 +1,6 @@
 //! A stage's cases judged by a kata's rules, as its file writes them: a list of cases, each with
 //! its name, its hint, the commands it gives, the strategy of its other answers, how many runs
-//! it makes and the check that judges them ([`crate::rules`] runs and judges them).
+//! it makes and the check that judges them (the judge runs and judges them).
 
 use std::path::{Path, PathBuf};
 

@@ -9,8 +9,8 @@ use std::io::{self, Read};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
+use crate::case_judge::CaseJudge;
 use crate::transcript::{Input, Transcript};
-use crate::validator::CaseJudge;
 
 /// The file extension of a fixture.
 pub const EXTENSION: &str = "snap";
@@ -79,18 +79,6 @@ impl Fixture {
             .is_some_and(|extension| extension == INPUT_EXTENSION)
     }
 
-    /// How the case is given its input when grading asks for `mode`: a case given by its input
-    /// file is given all of it at once, as a problem package's program expects (it may be far
-    /// longer than anything typed at a keyboard); a transcript, as asked.
-    #[must_use]
-    pub fn mode_within(&self, mode: runner::process::Mode) -> runner::process::Mode {
-        if self.is_input_case() {
-            runner::process::Mode::WholeInput
-        } else {
-            mode
-        }
-    }
-
     /// Whether the case is a sketch waiting to be recorded: a transcript that holds its inputs
     /// and no output at all.
     #[must_use]
@@ -122,12 +110,17 @@ impl Fixture {
     /// The fixture's name as a report shows it: safe on a terminal whatever the file is called.
     #[must_use]
     pub fn shown_name(&self) -> String {
-        runner::visible::visible(self.name.as_bytes())
+        visible::visible(self.name.as_bytes())
     }
 
-    /// A case named `case` whose transcript is `body`, for the harness's own unit tests.
-    #[cfg(test)]
-    pub(crate) fn of_transcript(body: &str) -> Fixture {
+    /// A case named `case` whose transcript is `body`, judged by it: what tests of a judge
+    /// start from.
+    ///
+    /// # Panics
+    ///
+    /// When `body` is not a transcript.
+    #[must_use]
+    pub fn of_transcript(body: &str) -> Fixture {
         Fixture {
             name: "case".to_owned(),
             path: "case.snap".into(),
@@ -135,7 +128,7 @@ impl Fixture {
             hint: None,
             body: body.to_owned(),
             transcript: crate::Transcript::parse(body).expect("valid"),
-            judge: crate::validator::CaseJudge::Transcript,
+            judge: CaseJudge::Transcript,
             unread: false,
         }
     }
