@@ -7,8 +7,30 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::kata::Role;
 use crate::package::DefaultFlags;
+
+/// What a kata's program that judges cases does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Run after the learner's program, on its output.
+    Checker,
+    /// Run beside it, answering it.
+    Interactor,
+}
+
+impl Role {
+    /// Its name: `checker`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Checker => "checker",
+            Role::Interactor => "interactor",
+        }
+    }
+}
+
+/// A judge's deadline for a case where its kata gives none.
+pub const JUDGE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A program of a kata's, as the kata names it: its words, the folder it runs in, and how
 /// messages name it.

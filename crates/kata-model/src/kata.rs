@@ -41,7 +41,7 @@ use include_dir::Dir;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::case_judge::{CaseJudge, Command, JudgeProgram};
+use crate::case_judge::{CaseJudge, Command, JUDGE_TIMEOUT, JudgeProgram, Role};
 use crate::fixture::{self, Fixture, FixtureError};
 use crate::package::{self, CaseScoring, ExpectedVerdict, Package, PackageError};
 use crate::rule_cases::{self, RulesCase};
@@ -1008,26 +1008,6 @@ impl Kata {
     }
 }
 
-/// What a kata's program that judges cases does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// Run after the learner's program, on its output.
-    Checker,
-    /// Run beside it, answering it.
-    Interactor,
-}
-
-impl Role {
-    /// Its name: `checker`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Checker => "checker",
-            Role::Interactor => "interactor",
-        }
-    }
-}
-
 /// Who may see a case's details (its feedback and output) besides its name and verdict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -1088,9 +1068,6 @@ pub struct StageScoring {
 fn is_command_line(line: &str) -> bool {
     shlex::split(line).is_some_and(|words| !words.is_empty())
 }
-
-/// A judge's deadline for a case where its kata gives none.
-pub const JUDGE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The time limit of a problem package's cases where the package gives none: the format infers
 /// one from its accepted submissions' times, which `kata dev check` measures and `grade` does

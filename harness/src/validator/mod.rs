@@ -27,7 +27,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-pub use kata_model::kata::{JUDGE_TIMEOUT as DEFAULT_TIMEOUT, Role};
+pub use kata_model::case_judge::{JUDGE_TIMEOUT as DEFAULT_TIMEOUT, Role};
 
 use crate::runs;
 use kata_model::case_judge::JudgeProgram;

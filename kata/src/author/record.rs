@@ -11,8 +11,9 @@ use std::io::Write;
 use std::path::Path;
 
 use harness::PlainText;
+use kata_model::case_judge::Role;
 use kata_model::fixture::{self, Fixture};
-use kata_model::kata::{Kata, Role, Stage};
+use kata_model::kata::{Kata, Stage};
 use runner::process::{self, Limits, Mode, Outcome};
 use runner::sandbox::Sandbox;
 
