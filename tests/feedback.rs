@@ -42,7 +42,7 @@ fn all_cases() -> Arc<Vec<Case>> {
                 })
             })
             .collect();
-        let own = katas::workspace().join("harness/tests/fixtures");
+        let own = katas::workspace().join("crates/harness/tests/fixtures");
         let mut paths: Vec<_> = std::fs::read_dir(&own)
             .expect("the harness's own cases are readable")
             .filter_map(Result::ok)

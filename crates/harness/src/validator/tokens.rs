@@ -330,7 +330,7 @@ mod tests {
     #[test]
     fn the_sample_answers_of_sum_floats_pass_its_own_validation() {
         let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../crates/kata-model/tests/packages/sum-floats");
+            .join("../kata-model/tests/packages/sum-floats");
         let package = kata_model::package::load(&folder).expect("it loads");
         for case in &package.cases {
             let answer = std::fs::read(&case.answer).expect("the answer");
