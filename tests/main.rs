@@ -15,7 +15,9 @@
 //! - [`project`]: a learner's `kata.toml`'s reference against the keys its parser reads, both
 //!   ways;
 //! - [`feedback`]: the report on every fixture of every kata, its output changed, never shows a
-//!   difference that is none.
+//!   difference that is none;
+//! - [`layout`]: the files of every crate form layers, none importing, however indirectly, one
+//!   that imports it.
 //!
 //! The katas under test are found at run time from their manifests ([`katas`]); their reference
 //! programs are the workspace's own binaries, built once per run of this binary ([`stages`]),
@@ -31,6 +33,7 @@ mod examples;
 mod feedback;
 mod fixtures;
 mod katas;
+mod layout;
 mod manifest;
 mod process;
 mod project;
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
     trials.extend(reference::trials());
     trials.extend(manifest::trials());
     trials.extend(project::trials());
+    trials.extend(layout::trials());
     // A fixture's trial mostly waits for the reference it runs, not for a core.
     test_support::run_with(test_support::thorough(trials, THOROUGH), 2)
 }
