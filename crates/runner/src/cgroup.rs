@@ -244,7 +244,7 @@ fn cpuacct() -> Option<&'static Path> {
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 fn live() -> MutexGuard<'static, Vec<PathBuf>> {
-    crate::lock(&LIVE)
+    crate::mutex::lock(&LIVE)
 }
 
 /// What a case may use.
@@ -277,7 +277,7 @@ struct Idle(Mutex<Vec<Kept>>);
 
 impl Idle {
     fn lock(&self) -> MutexGuard<'_, Vec<Kept>> {
-        crate::lock(&self.0)
+        crate::mutex::lock(&self.0)
     }
 }
 
@@ -432,7 +432,10 @@ fn remove_later(kept: Kept) {
             .map(|_| Mutex::new(send))
     });
     let unsent = match teardown {
-        Some(send) => crate::lock(send).send(kept).err().map(|unsent| unsent.0),
+        Some(send) => crate::mutex::lock(send)
+            .send(kept)
+            .err()
+            .map(|unsent| unsent.0),
         None => Some(kept),
     };
     drop(unsent);

@@ -46,7 +46,7 @@ static LINK: Mutex<Link> = Mutex::new(Link {
 });
 
 fn link() -> MutexGuard<'static, Link> {
-    crate::lock(&LINK)
+    crate::mutex::lock(&LINK)
 }
 
 /// Tells the guard `news`, starting it first if this process is a grader (the subreaper of its

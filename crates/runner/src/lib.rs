@@ -13,6 +13,7 @@ pub mod disk;
 pub mod guard;
 pub mod input;
 pub mod launch;
+mod mutex;
 pub mod process;
 pub mod program;
 pub mod reaper;
@@ -23,13 +24,6 @@ pub mod shims;
 pub mod slots;
 
 pub use input::{Input, Interleaving};
+pub use mutex::lock;
 pub use process::{Answerer, Limits, Mode, Outcome, Run, Timeout};
 pub use program::Program;
-
-/// What `mutex` guards, whether or not a thread panicked holding it: the lists and queues the
-/// runner's threads share stay usable, and the panic is reported where it happened.
-pub fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}

@@ -22,7 +22,7 @@ static RUNNING: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
 const ROUNDS: usize = 16;
 
 fn running() -> MutexGuard<'static, Vec<libc::pid_t>> {
-    crate::lock(&RUNNING)
+    crate::mutex::lock(&RUNNING)
 }
 
 /// Makes this process the child subreaper of everything it starts.

@@ -38,7 +38,7 @@ use tempfile::TempDir;
 
 use crate::cgroup::Pool;
 use crate::disk::HomeFileSystem;
-use crate::lock;
+use crate::mutex::lock;
 use crate::scratch::Scratch;
 use crate::slots::Slots;
 

@@ -30,7 +30,7 @@ const LOCK: &str = ".lock";
 static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 fn live() -> MutexGuard<'static, Vec<PathBuf>> {
-    crate::lock(&LIVE)
+    crate::mutex::lock(&LIVE)
 }
 
 /// A grader's folder, removed with this value.

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{LazyLock, Mutex, MutexGuard};
 
-use crate::Program;
+use crate::program::Program;
 
 /// The version managers whose shims are resolved, each by the folder its shims are in.
 const MANAGERS: [(&str, &str); 5] = [
@@ -51,7 +51,7 @@ type Seen = HashMap<(PathBuf, Option<PathBuf>), Option<Resolved>>;
 
 fn seen() -> MutexGuard<'static, Seen> {
     static SEEN: LazyLock<Mutex<Seen>> = LazyLock::new(Mutex::default);
-    crate::lock(&SEEN)
+    crate::mutex::lock(&SEEN)
 }
 
 /// `program` with its shim resolved to the interpreter it starts, and what was resolved; `None`

@@ -5,7 +5,7 @@
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 
-use crate::lock;
+use crate::mutex::lock;
 
 /// Slots for cases to run in. Clones share the same slots.
 #[derive(Clone, Debug)]
