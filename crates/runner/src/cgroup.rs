@@ -39,6 +39,8 @@ use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
+use crate::kill::{kill_members, remove_group};
+
 /// Where the grader's groups are made, or why they cannot be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Support {
@@ -636,40 +638,6 @@ fn some_total(text: &str) -> Option<Duration> {
         .split_ascii_whitespace()
         .find_map(|field| field.strip_prefix("total="))?;
     total.parse().ok().map(Duration::from_micros)
-}
-
-/// Kills the processes of `group` until none is left, a bounded number of times.
-pub(crate) fn kill_members(group: &Path) {
-    for _ in 0..64 {
-        let Ok(members) = fs::read_to_string(group.join("cgroup.procs")) else {
-            return;
-        };
-        let pids: Vec<libc::pid_t> = members.lines().filter_map(|pid| pid.parse().ok()).collect();
-        if pids.is_empty() {
-            return;
-        }
-        for pid in pids {
-            // SAFETY: kill(2) touches no memory; a process already gone makes it fail.
-            #[allow(unsafe_code)]
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-}
-
-/// Removes the group `group` once its processes are gone, waiting a little for the last ones.
-pub(crate) fn remove_group(group: &Path) {
-    for _ in 0..200 {
-        match fs::remove_dir(group) {
-            Err(error) if error.raw_os_error() == Some(libc::EBUSY) => {
-                kill_members(group);
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            _ => return,
-        }
-    }
 }
 
 /// Kills the processes of every case group of this process and removes the groups: for a

@@ -55,7 +55,7 @@ fn link() -> MutexGuard<'static, Link> {
 /// handles.
 pub(crate) fn tell(news: News<'_>) {
     let mut link = link();
-    if !link.tried && crate::reaper::is_subreaper() {
+    if !link.tried && crate::subreaper::is_subreaper() {
         link.tried = true;
         if let Ok((pipe, pid)) = start() {
             link.pipe = Some(pipe);
@@ -145,13 +145,13 @@ fn guard(news: impl BufRead) {
         }
     }
     for &group in &cases {
-        crate::reaper::kill_group(group);
+        crate::kill::kill_group(group);
     }
     for group in &groups {
-        crate::cgroup::kill_members(group);
+        crate::kill::kill_members(group);
     }
     for group in &groups {
-        crate::cgroup::remove_group(group);
+        crate::kill::remove_group(group);
     }
 }
 

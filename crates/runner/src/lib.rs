@@ -12,6 +12,7 @@ pub mod cgroup;
 pub mod disk;
 pub mod guard;
 pub mod input;
+mod kill;
 pub mod launch;
 mod mutex;
 pub mod process;
@@ -22,6 +23,7 @@ pub mod sandbox;
 pub mod scratch;
 pub mod shims;
 pub mod slots;
+mod subreaper;
 
 pub use input::{Input, Interleaving};
 pub use mutex::lock;

@@ -14,6 +14,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use crate::guard::{self, News};
+use crate::subreaper;
+
+pub use crate::kill::kill_group;
 
 /// The process ids of the cases running now, each the leader of its own session and group.
 static RUNNING: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
@@ -32,17 +35,8 @@ fn running() -> MutexGuard<'static, Vec<libc::pid_t>> {
 /// When the kernel refuses (not Linux, or a kernel before 3.4).
 pub fn become_subreaper() -> io::Result<()> {
     set_process_flag(libc::PR_SET_CHILD_SUBREAPER, 1)?;
-    SUBREAPER.store(true, Ordering::SeqCst);
+    subreaper::set();
     Ok(())
-}
-
-/// Whether this process made itself the subreaper: only then are its unregistered children
-/// escapees of its cases.
-static SUBREAPER: AtomicBool = AtomicBool::new(false);
-
-/// Whether this process made itself the subreaper of its cases, as a grader does.
-pub(crate) fn is_subreaper() -> bool {
-    SUBREAPER.load(Ordering::SeqCst)
 }
 
 /// Makes this process's `/proc` entries (its open files, working folder, environment, memory)
@@ -137,21 +131,11 @@ pub(crate) fn while_no_case_starts<T>(start: impl FnOnce() -> T) -> T {
     start()
 }
 
-/// Kills the process group `group` (a case's), whatever is still in it.
-pub fn kill_group(group: libc::pid_t) {
-    // SAFETY: kill(2) with a negative pid signals a group; it touches no memory, and a group
-    // that is already gone only makes it fail with ESRCH.
-    #[allow(unsafe_code)]
-    unsafe {
-        libc::kill(-group, libc::SIGKILL);
-    }
-}
-
 /// Kills and reaps every child of this process that is not a running case: processes that left
 /// their case's group and were handed to this process, the subreaper, when their parent died.
 /// Looks again after each kill for the children those had, a bounded number of times.
 pub fn kill_escapees() {
-    if !SUBREAPER.load(Ordering::SeqCst) {
+    if !subreaper::is_subreaper() {
         return;
     }
     // Held throughout, so that no case starts (and looks like an escapee) meanwhile.
