@@ -51,7 +51,7 @@ pub fn become_subreaper() -> io::Result<()> {
 ///
 /// When the kernel refuses.
 pub fn hide_from_cases() -> io::Result<()> {
-    let _ = crate::process::Mode::interactive();
+    let _ = crate::process::mode::Mode::interactive();
     set_process_flag(libc::PR_SET_DUMPABLE, 0)
 }
 

@@ -98,6 +98,7 @@ mod converse;
 mod cpu;
 mod drive;
 mod joined;
+pub(crate) mod mode;
 mod one_core;
 mod own_time;
 mod proc_files;
@@ -117,6 +118,7 @@ use crate::sandbox::{CaseSandbox, Sandbox};
 pub use answering::{Answerer, run_answering};
 pub use converse::{Conversed, Partner, run_conversing};
 pub use joined::{JoinedPartner, PartnerEnds, ProgramEnds, pipes, run_joined};
+pub use mode::Mode;
 pub use one_core::OneCore;
 pub use watch::Unsupported;
 
@@ -237,42 +239,6 @@ pub enum Limit {
     Processes,
     /// [`Limits::disk`].
     Disk,
-}
-
-/// How a case's input is given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// One line each time the program waits for input, as a person at the keyboard would.
-    Interactive,
-    /// All of it at once, then its end.
-    WholeInput,
-}
-
-impl Mode {
-    /// [`Mode::Interactive`] if this system shows when a program waits for input.
-    ///
-    /// # Errors
-    ///
-    /// Why it does not: another system, or a `/proc` that hides what processes are doing.
-    pub fn interactive() -> Result<Mode, Unsupported> {
-        watch::support().map(|()| Mode::Interactive)
-    }
-
-    /// One answer at a time where this system shows when a program waits for input, else the
-    /// whole input at once.
-    #[must_use]
-    pub fn best() -> Mode {
-        Mode::interactive().unwrap_or(Mode::WholeInput)
-    }
-
-    /// The mode's name in reports: `interactive` or `whole-input`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Interactive => "interactive",
-            Mode::WholeInput => "whole-input",
-        }
-    }
 }
 
 /// Which of its time limits a run reached.
