@@ -6,7 +6,9 @@
 use std::io;
 use std::time::Instant;
 
-use super::{Limits, Run, drive, watch};
+use super::limits::Limits;
+use super::outcome::Run;
+use super::{drive, watch};
 use crate::input::Input;
 use crate::program::Program;
 use crate::sandbox::Sandbox;

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::cpu::Counter;
+use super::limits::{Clock, Limit, Limits, Timeout};
 use super::own_time::OwnTime;
-use super::{Clock, Limit, Limits, Timeout};
 use crate::cgroup::{Breach, CaseGroup};
 use crate::disk::MountedHome;
 

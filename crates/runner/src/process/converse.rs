@@ -41,7 +41,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::{Limits, Run};
+use super::limits::Limits;
+use super::outcome::Run;
 use crate::input::Input;
 use crate::program::Program;
 use crate::sandbox::Sandbox;

@@ -16,12 +16,12 @@ use super::answering::Answerer;
 use super::bounds::Bounds;
 use super::converse::{Conversed, Relay, unread};
 use super::joined::Join;
+use super::limits::{Limit, Limits, Timeout};
+use super::outcome::{Outcome, Run};
 use super::own_time;
 use super::spawn::Spawned;
 use super::watch::{Check, Wait, Watcher};
-use super::{Limit, Limits, Outcome, Run, Timeout};
-use crate::input::Input;
-use crate::input::Interleaving;
+use crate::input::{Input, Interleaving};
 use crate::reaper;
 
 /// The shortest pause between two looks at a quiet program: about the time a program takes

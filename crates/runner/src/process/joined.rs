@@ -60,10 +60,11 @@ use std::time::{Duration, Instant};
 
 use super::converse::{Conversed, holds_pipe, unread, waits_for_input};
 use super::cpu::Counter;
+use super::limits::Limits;
+use super::outcome::Run;
 use super::own_time::OwnTime;
 use super::spawn::Streams;
 use super::watch::Watcher;
-use super::{Limits, Run};
 use crate::program::Program;
 use crate::sandbox::Sandbox;
 

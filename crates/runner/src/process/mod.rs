@@ -91,6 +91,8 @@
 //! Where this cannot be seen (another system, or a `/proc` that hides it: [`Mode::interactive`]
 //! says why), a run is given its whole input at once, and so is the rest of a run whose threads
 //! turn out to be hidden.
+//!
+//! [`Interleaving`]: crate::input::Interleaving
 
 mod answering;
 mod bounds;
@@ -98,8 +100,10 @@ mod converse;
 mod cpu;
 mod drive;
 mod joined;
+mod limits;
 pub(crate) mod mode;
 mod one_core;
+mod outcome;
 mod own_time;
 mod proc_files;
 mod spawn;
@@ -107,10 +111,10 @@ mod watch;
 
 use std::io;
 use std::os::fd::AsFd;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::cgroup::{CaseGroup, GroupLimits};
-use crate::input::{Input, Interleaving};
+use crate::input::Input;
 use crate::launch::LaunchError;
 use crate::program::Program;
 use crate::sandbox::{CaseSandbox, Sandbox};
@@ -118,215 +122,11 @@ use crate::sandbox::{CaseSandbox, Sandbox};
 pub use answering::{Answerer, run_answering};
 pub use converse::{Conversed, Partner, run_conversing};
 pub use joined::{JoinedPartner, PartnerEnds, ProgramEnds, pipes, run_joined};
+pub use limits::{Clock, Limit, Limits, Timeout};
 pub use mode::Mode;
 pub use one_core::OneCore;
+pub use outcome::{Outcome, Run};
 pub use watch::Unsupported;
-
-/// How long a case may run, and how much it may write and use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// CPU time for the whole run, the program's and every process's it starts, and its own
-    /// time on the clock, less the time it waited for a CPU (see the module's docs); the run is
-    /// also stopped on the clock at [`Limits::ceiling`], or [`Limits::wall`] where its waiting
-    /// cannot be read.
-    pub timeout: Duration,
-    /// Bytes of standard output; the program is killed as soon as it writes more, unless
-    /// [`Limits::run_past_stdout`].
-    pub max_stdout: usize,
-    /// Whether a program that writes more than [`Limits::max_stdout`] runs on, what it writes
-    /// past it thrown away, until it ends (too much output) or runs out of its time (a time-out),
-    /// as contest judges run it (output cut at the file size limit), rather than killed at once.
-    pub run_past_stdout: bool,
-    /// Bytes of standard error kept: the last ones, where the cause of a crash usually is.
-    pub stderr_tail: usize,
-    /// Bytes of memory, the program and everything it starts together (where
-    /// [`crate::cgroup::support`] allows).
-    pub memory: u64,
-    /// Processes and threads at once, the program's and everything it starts (where
-    /// [`crate::cgroup::support`] allows).
-    pub processes: u32,
-    /// Bytes the program may write to disk: the size of any file it writes, and of its home in
-    /// the sandbox where that can be bounded.
-    pub disk: u64,
-    /// Bytes of its stack (`RLIMIT_STACK`), at most the grader's own hard limit; `None` leaves
-    /// the grader's.
-    pub stack: Option<u64>,
-}
-
-impl Limits {
-    /// The default memory limit: what a JVM, Node.js, Go, .NET or Python uses many times over.
-    pub const MEMORY: u64 = 512 << 20;
-    /// The default limit of processes and threads: a JVM runs some tens of threads.
-    pub const PROCESSES: u32 = 1024;
-    /// The default disk limit.
-    pub const DISK: u64 = 256 << 20;
-    /// How many times its CPU time limit a run may last on the clock where the time it waits
-    /// for a CPU cannot be read. A program that is right uses its CPU time in about as long on an
-    /// idle machine; on one where two other busy processes share each core with it, it gets a
-    /// third of a core, and takes three times as long: four times leaves room beyond that, and
-    /// stops a program that sleeps or waits for ever after four times its limit.
-    pub const WALL_FACTOR: u32 = 4;
-    /// How many times its CPU time limit a run may last on the clock where the time it waits
-    /// for a CPU is read, and its own time is bounded by its limit: only a machine where a
-    /// program waits nine tenths of the time (ten busy processes a core) reaches it, and it
-    /// still bounds what cannot be seen (a process that left the case's group, say).
-    pub const CEILING_FACTOR: u32 = 10;
-    /// The least a run may last on the clock where its own time is bounded by its limit: ten
-    /// times a limit of a tenth of a second is a second, which a right program's start (its
-    /// binary's pages brought in, its runtime loaded) can outlast on a machine busy enough,
-    /// while a program that sleeps is stopped by its own time long before.
-    pub const CEILING_LEAST: Duration = Duration::from_secs(10);
-    /// The least margin of [`Limits::own_time`] beyond the time limit: two looks at the waiting.
-    const OWN_TIME_MARGIN: Duration = Duration::from_millis(50);
-
-    /// No limit on memory, processes or disk, for a program that is trusted (a build), and the
-    /// defaults of [`Limits::default`] for the rest.
-    pub const UNBOUNDED: Limits = Limits {
-        timeout: Duration::from_secs(10),
-        max_stdout: 1 << 20,
-        run_past_stdout: false,
-        stderr_tail: 16 << 10,
-        memory: u64::MAX,
-        processes: u32::MAX,
-        disk: u64::MAX,
-        stack: None,
-    };
-}
-
-impl Limits {
-    /// How long a run may last on the clock where the time it waits for a CPU cannot be read:
-    /// [`Limits::WALL_FACTOR`] times its CPU time limit.
-    #[must_use]
-    pub fn wall(&self) -> Duration {
-        self.timeout.saturating_mul(Limits::WALL_FACTOR)
-    }
-
-    /// The own time a run may spend on the clock, its time less the time it waited for a CPU:
-    /// its CPU time limit and a tenth more, at least 50 ms (see the module's docs).
-    #[must_use]
-    pub fn own_time(&self) -> Duration {
-        let margin = (self.timeout / 10).max(Limits::OWN_TIME_MARGIN);
-        self.timeout.saturating_add(margin)
-    }
-
-    /// The longest a run may last on the clock, wherever it runs: [`Limits::CEILING_FACTOR`]
-    /// times its CPU time limit, at least [`Limits::CEILING_LEAST`].
-    #[must_use]
-    pub fn ceiling(&self) -> Duration {
-        self.timeout
-            .saturating_mul(Limits::CEILING_FACTOR)
-            .max(Limits::CEILING_LEAST)
-    }
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            memory: Limits::MEMORY,
-            processes: Limits::PROCESSES,
-            disk: Limits::DISK,
-            ..Limits::UNBOUNDED
-        }
-    }
-}
-
-/// A limit a run broke, beside its time and its output.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// [`Limits::memory`].
-    Memory,
-    /// [`Limits::processes`].
-    Processes,
-    /// [`Limits::disk`].
-    Disk,
-}
-
-/// Which of its time limits a run reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Timeout {
-    /// It used its CPU time, [`Limits::timeout`].
-    Cpu,
-    /// It was stopped on the clock, having used less CPU time than its limit: it slept, or
-    /// waited for something that did not come (or, at a ceiling, for a CPU).
-    Wall(Clock),
-}
-
-/// What a run stopped on the clock had used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
-    /// Its CPU time, less than its limit.
-    pub used: Duration,
-    /// Its own time: its time on the clock less the time its processes waited for a CPU;
-    /// `None` where that waiting cannot be read.
-    pub own: Option<Duration>,
-    /// The bound on the clock it reached ([`Limits::ceiling`], or [`Limits::wall`] where its
-    /// own time is not known); `None` when its own time reached [`Limits::own_time`].
-    pub ceiling: Option<Duration>,
-}
-
-/// How a run ended.
-#[derive(Debug)]
-pub enum Outcome {
-    /// The program could not be started: the command as given, and why.
-    CannotStart(String),
-    /// It reached a time limit and was killed.
-    TimedOut(Timeout),
-    /// It wrote more than the output cap and was killed.
-    TooMuchOutput,
-    /// It broke this limit and was killed.
-    LimitExceeded(Limit),
-    /// A signal ended it.
-    Signaled(i32),
-    /// It exited with this status.
-    Exited(i32),
-}
-
-/// What a run did.
-#[derive(Debug)]
-pub struct Run {
-    /// How it ended.
-    pub outcome: Outcome,
-    /// Its standard output, up to the cap.
-    pub stdout: Vec<u8>,
-    /// The end of its standard error.
-    pub stderr: Vec<u8>,
-    /// How long it ran, on the clock.
-    pub duration: Duration,
-    /// The CPU time it used, the processes it started included, where it can be known: what a
-    /// busy machine does not stretch as it stretches the clock.
-    pub cpu_time: Option<Duration>,
-    /// Where each input was given, for a run given one answer at a time; `None` for one given
-    /// its whole input at once.
-    pub interleaving: Option<Interleaving>,
-    /// Whether its standard input and output were joined to a partner program's by pipes
-    /// ([`run_joined`]): the grader saw neither, and `stdout` is empty.
-    pub joined: bool,
-}
-
-impl Run {
-    /// The run of a program that could not be started, for `why`, begun at `started`.
-    fn cannot_start(why: String, started: Instant) -> Run {
-        Run {
-            outcome: Outcome::CannotStart(why),
-            stdout: Vec::new(),
-            stderr: Vec::new(),
-            duration: started.elapsed(),
-            cpu_time: None,
-            joined: false,
-            interleaving: None,
-        }
-    }
-
-    /// The mode the run was actually given its input in.
-    #[must_use]
-    pub fn mode(&self) -> Mode {
-        if self.interleaving.is_some() {
-            Mode::Interactive
-        } else {
-            Mode::WholeInput
-        }
-    }
-}
 
 /// Runs `program` on `inputs`, given in `mode`, confined by `sandbox`. Whatever happens, nothing
 /// the program started is left running when this returns, and it returns by the time limit
