@@ -89,14 +89,14 @@ impl Conversed {
     /// deadline, which ends them).
     pub fn end_partner_input(&mut self) {
         if let Some((mut input, rest)) = self.input.take()
-            && super::drive::set_blocking(input.as_fd(), true).is_ok()
+            && super::nonblocking::set_blocking(input.as_fd(), true).is_ok()
         {
             thread::spawn(move || {
                 let _ = input.write_all(&rest);
             });
         }
         if let Some(mut output) = self.output.take()
-            && super::drive::set_blocking(output.as_fd(), true).is_ok()
+            && super::nonblocking::set_blocking(output.as_fd(), true).is_ok()
         {
             thread::spawn(move || {
                 let _ = io::copy(&mut output, &mut io::sink());
@@ -137,8 +137,8 @@ pub(super) struct Relay {
 impl Relay {
     /// Takes `partner`'s pipes to relay through without blocking.
     pub(super) fn new(partner: Partner) -> io::Result<Relay> {
-        super::drive::set_blocking(partner.input.as_fd(), false)?;
-        super::drive::set_blocking(partner.output.as_fd(), false)?;
+        super::nonblocking::set_blocking(partner.input.as_fd(), false)?;
+        super::nonblocking::set_blocking(partner.output.as_fd(), false)?;
         Ok(Relay {
             input: Some(partner.input),
             output: Some(partner.output),
@@ -263,7 +263,7 @@ impl Relay {
             return false;
         }
         let held = &mut self.held;
-        let reading = super::drive::read_now(output, &mut self.chunk, |bytes| {
+        let reading = super::nonblocking::read_now(output, &mut self.chunk, |bytes| {
             held.extend(bytes);
             held.len() < MOST_HELD
         });

@@ -102,6 +102,7 @@ mod drive;
 mod joined;
 mod limits;
 pub(crate) mod mode;
+mod nonblocking;
 mod one_core;
 mod outcome;
 mod own_time;
