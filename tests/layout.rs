@@ -55,9 +55,6 @@ const NOT_YET_LAYERED: &[&str] = &[
     "kata",
     // `recipe` imports `crate::Language`, which the root re-exports from `language`.
     "languages",
-    // Split out of a larger crate with its circles: `cgroup`, `guard` and `reaper`, and
-    // `process/`, whose files use the types of its `mod.rs`, which calls into them.
-    "runner",
     // The judge's `explanation` and `presentation` use `super::quoted`, a function of its root.
     "tictactoe-judge",
 ];

@@ -1,17 +1,8 @@
-//! Running a program whose every answer is decided when it waits, from what it has written so
-//! far: a case of a kata whose right output is a set of runs, not one transcript (a game against
+//! What decides each answer of a run when the program waits, from what it has written so far:
+//! for a case of a kata whose right output is a set of runs, not one transcript (a game against
 //! a computer that moves at random, say), whose answers can only be chosen once the program has
-//! shown where it moved.
-
-use std::io;
-use std::time::Instant;
-
-use super::limits::Limits;
-use super::outcome::Run;
-use super::{drive, watch};
-use crate::input::Input;
-use crate::program::Program;
-use crate::sandbox::Sandbox;
+//! shown where it moved. A leaf of `process`: the file that drives a run asks it, and
+//! [`run_answering`](super::run_answering) starts such a run.
 
 /// Decides each answer of a run at the moment the program waits for one.
 pub trait Answerer: Send {
@@ -20,50 +11,13 @@ pub trait Answerer: Send {
     fn answer(&mut self, output: &[u8]) -> Option<String>;
 }
 
-/// Runs `program` as [`super::run`] does one answer at a time, each answer decided by
-/// `answerer` when the program waits. Returns the run and the inputs given, in order: with the
-/// run's [`Run::interleaving`], where each was given.
-///
-/// Where the system cannot show when a program waits, no answer can be chosen after seeing the
-/// output: the run is then `Outcome::CannotStart`, saying why.
-///
-/// # Errors
-///
-/// The grader's own failure, as for [`super::run`].
-pub fn run_answering(
-    program: &Program,
-    answerer: &mut dyn Answerer,
-    limits: Limits,
-    sandbox: &Sandbox,
-) -> io::Result<(Run, Vec<Input>)> {
-    let started = Instant::now();
-    if let Err(unsupported) = watch::support() {
-        let why = format!(
-            "this case chooses each answer after seeing the program's output, which needs one \
-             answer at a time, and this system cannot show when a program waits: {unsupported}"
-        );
-        return Ok((Run::cannot_start(why, started), Vec::new()));
-    }
-    // Confined and bounded as [`super::run`] confines and bounds a case.
-    let mut case = match super::start(program, limits, sandbox, true, super::spawn::Streams::Piped)?
-    {
-        Ok(case) => case,
-        Err(why) => return Ok((Run::cannot_start(why, started), Vec::new())),
-    };
-    let (run, inputs, _) = drive::drive_with(
-        case.spawned,
-        drive::Source::Answerer(answerer),
-        case.watcher,
-        limits,
-        started,
-        &mut case.bounds,
-    );
-    Ok((run, inputs))
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::watch;
     use super::*;
+    use crate::process::{Limits, run_answering};
+    use crate::program::Program;
+    use crate::sandbox::Sandbox;
 
     /// Answers each question with how many it has seen so far in the output, then ends the
     /// input.

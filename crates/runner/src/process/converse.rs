@@ -41,11 +41,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::limits::Limits;
-use super::outcome::Run;
 use crate::input::Input;
-use crate::program::Program;
-use crate::sandbox::Sandbox;
 
 /// How many bytes of the partner's output the grader holds that the program has not been
 /// given, at most: past it the partner is held up by its pipe, not kept in the grader's memory.
@@ -482,26 +478,6 @@ fn children(task: &std::path::Path) -> Vec<i32> {
         .split_whitespace()
         .filter_map(|pid| pid.parse().ok())
         .collect()
-}
-
-/// Runs `program` as [`super::run`] does, in conversation with `partner` as this module says.
-/// Returns the run, the inputs it was given (what the partner wrote, a line an input), and what
-/// became of the conversation. Where the system cannot show when a program waits, all the
-/// partner writes is given as it comes, and the two are never taken to wait for each other.
-///
-/// # Errors
-///
-/// The grader's own failure, as for [`super::run`].
-pub fn run_conversing(
-    program: &Program,
-    partner: Partner,
-    limits: Limits,
-    sandbox: &Sandbox,
-) -> io::Result<(Run, Vec<Input>, Conversed)> {
-    let started = Instant::now();
-    let source = super::drive::Source::Partner(Relay::new(partner)?);
-    let streams = super::spawn::Streams::Piped;
-    super::run_partnered(program, (source, streams), limits, sandbox, started)
 }
 
 #[cfg(test)]

@@ -60,13 +60,9 @@ use std::time::{Duration, Instant};
 
 use super::converse::{Conversed, holds_pipe, unread, waits_for_input};
 use super::cpu::Counter;
-use super::limits::Limits;
-use super::outcome::Run;
 use super::own_time::OwnTime;
 use super::spawn::Streams;
 use super::watch::Watcher;
-use crate::program::Program;
-use crate::sandbox::Sandbox;
 
 /// The partner's ends of the two pipes that join it to a program: it reads `stdin` and writes
 /// `stdout`.
@@ -90,7 +86,7 @@ pub struct ProgramEnds {
 }
 
 /// The two pipes that join a program and a partner: the partner's ends, to start it with, and
-/// the program's, for [`run_joined`].
+/// the program's, for [`run_joined`](super::run_joined).
 ///
 /// # Errors
 ///
@@ -155,6 +151,41 @@ pub(super) struct Join {
 }
 
 impl Join {
+    /// The conversation of a program joined to `partner`, begun at `started`, and the streams
+    /// the program starts with.
+    ///
+    /// # Errors
+    ///
+    /// The grader's own failure: no file descriptors left.
+    pub(super) fn new(partner: JoinedPartner, started: Instant) -> io::Result<(Join, Streams)> {
+        let JoinedPartner {
+            ends,
+            group,
+            decided,
+            ended,
+        } = partner;
+        let leader = u32::try_from(group).unwrap_or_default();
+        let join = Join {
+            program_input: ends.input.try_clone()?,
+            partner_input: ends.output.try_clone()?,
+            partner_reading: Some(ends.partner_reading),
+            partner_writing: Some(ends.partner_writing),
+            group,
+            decided,
+            ended,
+            stalled: false,
+            partner_ended_first: false,
+            cpu: Counter::new(leader, None),
+            own_time: OwnTime::new(started, leader, None),
+            busy: Duration::ZERO,
+        };
+        let streams = Streams::Joined {
+            input: ends.input,
+            output: ends.output,
+        };
+        Ok((join, streams))
+    }
+
     /// Whether the partner has ended deciding the case: nothing the program does after can
     /// change it. Notes the partner's end, if it has come.
     pub(super) fn partner_decided(&mut self) -> bool {
@@ -222,48 +253,4 @@ impl Join {
             output: Some(OwnedFd::from(self.program_input).into()),
         }
     }
-}
-
-/// Runs `program` as [`super::run`] does, joined to `partner` as this module says. Returns the
-/// run (its output is the partner's, and not in it) and what became of the conversation.
-///
-/// # Errors
-///
-/// The grader's own failure, as for [`super::run`].
-pub fn run_joined(
-    program: &Program,
-    partner: JoinedPartner,
-    limits: Limits,
-    sandbox: &Sandbox,
-) -> io::Result<(Run, Conversed)> {
-    let started = Instant::now();
-    let JoinedPartner {
-        ends,
-        group,
-        decided,
-        ended,
-    } = partner;
-    let leader = u32::try_from(group).unwrap_or_default();
-    let join = Join {
-        program_input: ends.input.try_clone()?,
-        partner_input: ends.output.try_clone()?,
-        partner_reading: Some(ends.partner_reading),
-        partner_writing: Some(ends.partner_writing),
-        group,
-        decided,
-        ended,
-        stalled: false,
-        partner_ended_first: false,
-        cpu: Counter::new(leader, None),
-        own_time: OwnTime::new(started, leader, None),
-        busy: Duration::ZERO,
-    };
-    let streams = Streams::Joined {
-        input: ends.input,
-        output: ends.output,
-    };
-    let source = super::drive::Source::Joined(join);
-    let (run, _, conversed) =
-        super::run_partnered(program, (source, streams), limits, sandbox, started)?;
-    Ok((run, conversed))
 }

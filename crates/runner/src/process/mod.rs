@@ -8,8 +8,13 @@
 //! time it uses, and `own_time` its time on the clock less the time it waited for a CPU.
 //! `one_core` keeps a conversation on one core, and `proc_files` reads what `/proc` tells of a
 //! process the same way for each of them.
-//! `answering` decides each input when the program waits, and `converse` relays a conversation
-//! with a partner program (a kata's interactor), whose output is the input.
+//! `answering` decides each input when the program waits, `converse` relays a conversation
+//! with a partner program (a kata's interactor), whose output is the input, and `joined` joins
+//! a program to a partner by pipes. `limits`, `outcome` and `mode` say what a run may use, what
+//! it did and how its input is given, and `nonblocking` reads the grader's ends of pipes
+//! without blocking: leaves below the files that run a program. This file starts each kind of
+//! run ([`run`], [`run_answering`], [`run_conversing`], [`run_joined`]) from them, and no file
+//! below imports it.
 //!
 //! # Time
 //!
@@ -120,9 +125,9 @@ use crate::launch::LaunchError;
 use crate::program::Program;
 use crate::sandbox::{CaseSandbox, Sandbox};
 
-pub use answering::{Answerer, run_answering};
-pub use converse::{Conversed, Partner, run_conversing};
-pub use joined::{JoinedPartner, PartnerEnds, ProgramEnds, pipes, run_joined};
+pub use answering::Answerer;
+pub use converse::{Conversed, Partner};
+pub use joined::{JoinedPartner, PartnerEnds, ProgramEnds, pipes};
 pub use limits::{Clock, Limit, Limits, Timeout};
 pub use mode::Mode;
 pub use one_core::OneCore;
@@ -168,6 +173,85 @@ pub fn run(
         run.outcome = Outcome::CannotStart(why);
     }
     Ok(run)
+}
+
+/// Runs `program` as [`run`] does one answer at a time, each answer decided by `answerer` when
+/// the program waits. Returns the run and the inputs given, in order: with the run's
+/// [`Run::interleaving`], where each was given.
+///
+/// Where the system cannot show when a program waits, no answer can be chosen after seeing the
+/// output: the run is then `Outcome::CannotStart`, saying why.
+///
+/// # Errors
+///
+/// The grader's own failure, as for [`run`].
+pub fn run_answering(
+    program: &Program,
+    answerer: &mut dyn Answerer,
+    limits: Limits,
+    sandbox: &Sandbox,
+) -> io::Result<(Run, Vec<Input>)> {
+    let started = Instant::now();
+    if let Err(unsupported) = watch::support() {
+        let why = format!(
+            "this case chooses each answer after seeing the program's output, which needs one \
+             answer at a time, and this system cannot show when a program waits: {unsupported}"
+        );
+        return Ok((Run::cannot_start(why, started), Vec::new()));
+    }
+    // Confined and bounded as [`run`] confines and bounds a case.
+    let mut case = match start(program, limits, sandbox, true, spawn::Streams::Piped)? {
+        Ok(case) => case,
+        Err(why) => return Ok((Run::cannot_start(why, started), Vec::new())),
+    };
+    let (run, inputs, _) = drive::drive_with(
+        case.spawned,
+        drive::Source::Answerer(answerer),
+        case.watcher,
+        limits,
+        started,
+        &mut case.bounds,
+    );
+    Ok((run, inputs))
+}
+
+/// Runs `program` as [`run`] does, in conversation with `partner` as `converse` says. Returns
+/// the run, the inputs it was given (what the partner wrote, a line an input), and what became
+/// of the conversation. Where the system cannot show when a program waits, all the
+/// partner writes is given as it comes, and the two are never taken to wait for each other.
+///
+/// # Errors
+///
+/// The grader's own failure, as for [`run`].
+pub fn run_conversing(
+    program: &Program,
+    partner: Partner,
+    limits: Limits,
+    sandbox: &Sandbox,
+) -> io::Result<(Run, Vec<Input>, Conversed)> {
+    let started = Instant::now();
+    let source = drive::Source::Partner(converse::Relay::new(partner)?);
+    let streams = spawn::Streams::Piped;
+    run_partnered(program, (source, streams), limits, sandbox, started)
+}
+
+/// Runs `program` as [`run`] does, joined to `partner` as `joined` says. Returns the run (its
+/// output is the partner's, and not in it) and what became of the conversation.
+///
+/// # Errors
+///
+/// The grader's own failure, as for [`run`].
+pub fn run_joined(
+    program: &Program,
+    partner: JoinedPartner,
+    limits: Limits,
+    sandbox: &Sandbox,
+) -> io::Result<(Run, Conversed)> {
+    let started = Instant::now();
+    let (join, streams) = joined::Join::new(partner, started)?;
+    let source = drive::Source::Joined(join);
+    let (run, _, conversed) = run_partnered(program, (source, streams), limits, sandbox, started)?;
+    Ok((run, conversed))
 }
 
 /// Runs `program` as [`run`] does, begun at `started`, its input from the partner of `source`
