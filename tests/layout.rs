@@ -47,9 +47,6 @@ const NOT_YET_LAYERED: &[&str] = &[
     // Its modules import what the root defines or re-exports (`crate::{GradeError, outputs}`),
     // and the root imports them.
     "grade",
-    // Being split: `kata`, `fixture`, `rule_cases` and `validator`, and `package/` whose files
-    // import items of its `mod.rs`, which calls into them.
-    "harness",
     // `author/mod.rs` calls the checks of `input_validation`, `output_validation`,
     // `submissions` and `author/texts`, which import its `Problem`.
     "kata",

@@ -127,7 +127,7 @@ impl Fixture {
             exit_status: 0,
             hint: None,
             body: body.to_owned(),
-            transcript: crate::Transcript::parse(body).expect("valid"),
+            transcript: crate::transcript::Transcript::parse(body).expect("valid"),
             judge: CaseJudge::Transcript,
             unread: false,
         }

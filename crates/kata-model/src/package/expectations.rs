@@ -14,8 +14,8 @@ use std::path::Path;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
-use super::PackageError;
 use super::metadata::parse;
+use super::reading::PackageError;
 use super::submissions::{expand_braces, matches};
 
 /// A test case's verdict in the format's words.

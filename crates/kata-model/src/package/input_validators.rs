@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use super::metadata::{OneOrMany, parse};
-use super::{Language, PackageError, sorted_names};
+use super::reading::{PackageError, sorted_names};
+use languages::Language;
 
 /// The folders that hold input validators, each entry one validator.
 const FOLDERS: [&str; 2] = ["input_validators", "input_format_validators"];

@@ -8,7 +8,9 @@ use std::time::Duration;
 use serde::Deserialize;
 use serde::de::{DeserializeOwned, IgnoredAny};
 
-use super::{FormatVersion, Language, PackageError, Validation, read_text, sorted_names};
+use super::reading::{PackageError, read_text, sorted_names};
+use super::settings::{FormatVersion, ProgramSource, Validation};
+use languages::Language;
 
 /// What the rest of the reading needs of `problem.yaml`.
 #[derive(Debug)]
@@ -388,7 +390,7 @@ pub(super) fn validation(folder: &Path, meta: &Metadata) -> Result<Validation, P
 pub(super) fn grader(
     folder: &Path,
     meta: &Metadata,
-) -> Result<Option<super::ProgramSource>, PackageError> {
+) -> Result<Option<ProgramSource>, PackageError> {
     let programs = folder.join("graders");
     if !meta.version.is_legacy() || !programs.is_dir() {
         return Ok(None);
@@ -398,7 +400,7 @@ pub(super) fn grader(
         [] => Ok(None),
         [name] => {
             let source = programs.join(name);
-            Ok(Some(super::ProgramSource {
+            Ok(Some(ProgramSource {
                 language: Language::of_program(&source),
                 source,
             }))

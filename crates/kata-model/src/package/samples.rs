@@ -5,7 +5,8 @@
 
 use std::fmt::Write as _;
 
-use super::{Package, PackageError, read_text, sorted_names};
+use super::problem::Package;
+use super::reading::{PackageError, read_text, sorted_names};
 
 impl Package {
     /// The samples of `data/sample/` in Markdown, in the order of their names, under a heading

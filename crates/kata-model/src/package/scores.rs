@@ -5,7 +5,8 @@
 
 use std::fmt;
 
-use super::{Aggregation, CaseScoring, Group, Package};
+use super::cases::{Aggregation, CaseScoring, Group};
+use super::problem::Package;
 
 /// A verdict as the format's graders read and write it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -29,7 +29,7 @@ pub enum StatementFormat {
 pub(super) fn find(folder: &Path) -> Option<Statement> {
     let mut found = Vec::new();
     for dir in ["statement", "problem_statement"] {
-        let Ok(names) = super::sorted_names(&folder.join(dir)) else {
+        let Ok(names) = super::reading::sorted_names(&folder.join(dir)) else {
             continue;
         };
         for name in names {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::de::IgnoredAny;
 
 use super::metadata::parse;
-use super::{PackageError, sorted_names};
+use super::reading::{PackageError, sorted_names};
 use languages::Language;
 
 /// The file of `submissions/` in which later versions set what submissions must get.

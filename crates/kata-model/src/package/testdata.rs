@@ -12,12 +12,12 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
+use super::cases::{Aggregation, CaseScoring, Group, LegacyGrading, TestCase};
+use super::default_flags::DefaultFlags;
 use super::input_validators::{InputArgs, InputArgsYaml};
 use super::metadata::{Metadata, OneOrMany, parse};
-use super::{
-    Aggregation, CaseScoring, DefaultFlags, FormatVersion, Group, LegacyGrading, PackageError,
-    TestCase, Validation, sorted_names,
-};
+use super::reading::{PackageError, sorted_names};
+use super::settings::{FormatVersion, Validation};
 
 /// The score of the `secret` group of a `2023-07` scoring problem that gives none.
 const DEFAULT_SECRET_SCORE: f64 = 100.0;
@@ -213,7 +213,7 @@ pub(super) fn read(
     };
     let problem_args = (
         meta.validator_flags.clone(),
-        folder.join(super::PROBLEM_YAML),
+        folder.join(super::settings::PROBLEM_YAML),
     );
     let top = Inherited {
         file: None,
