@@ -50,10 +50,6 @@ const NOT_YET_LAYERED: &[&str] = &[
     // `author/mod.rs` calls the checks of `input_validation`, `output_validation`,
     // `submissions` and `author/texts`, which import its `Problem`.
     "kata",
-    // `recipe` imports `crate::Language`, which the root re-exports from `language`.
-    "languages",
-    // The judge's `explanation` and `presentation` use `super::quoted`, a function of its root.
-    "tictactoe-judge",
 ];
 
 /// A crate's source files, by their path under its `src/` (`process/mod.rs`), with their text.

@@ -7,8 +7,8 @@ use harness::content::{Caret, Place, Spot};
 use kata_model::transcript::Input;
 use tictactoe::{Cell, GameState, Mark};
 
-use super::reading::{Content, Item, Message, Piece, PieceKind, Reading};
-use super::{alignment, conventions, quoted};
+use super::reading::{Content, Item, Message, Piece, PieceKind, Reading, quoted};
+use super::{alignment, conventions};
 
 /// The expected and the run's readings, the items before `index` the same in both, and the
 /// inputs of the case with where each is given in the expected output.

@@ -28,7 +28,7 @@ use kata_model::transcript::{Input, Transcript};
 
 use explanation::Explanation;
 use presentation::Inputs;
-use reading::{Content, Item, PieceKind, Reading};
+use reading::{Content, Item, PieceKind, Reading, quoted};
 
 /// What a reference stage prints given these inputs: how a run that reads coordinates another
 /// way is recognised (its grids are the reference's for its answers read that way).
@@ -292,12 +292,6 @@ fn describe(reading: &Reading, item: &Item) -> String {
         Content::Message(_) => format!("the message `{text}`"),
         Content::Text(_) => format!("the line `{text}`"),
     }
-}
-
-/// Text a program wrote, as a summary quotes it: safe and visible on a terminal, as
-/// [`visible`] shows everything a submission controls.
-fn quoted(text: &str) -> String {
-    visible::visible(text.as_bytes())
 }
 
 #[cfg(test)]

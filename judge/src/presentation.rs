@@ -5,8 +5,7 @@
 use harness::content::{self, Caret, Place, Presentation, Spot};
 
 use super::alignment::{Extra, Left};
-use super::quoted;
-use super::reading::{LineEnd, Piece, PieceKind, Reading, Row};
+use super::reading::{LineEnd, Piece, PieceKind, Reading, Row, quoted};
 
 /// A kind of presentation difference; a report lists each kind once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

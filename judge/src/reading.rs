@@ -30,6 +30,12 @@ use std::ops::Range;
 
 use tictactoe::{Cell, GameState, Mark};
 
+/// Text a program wrote, as a summary quotes it: safe and visible on a terminal, as
+/// [`visible`] shows everything a submission controls.
+pub(crate) fn quoted(text: &str) -> String {
+    visible::visible(text.as_bytes())
+}
+
 /// The words that start a prompt.
 const PROMPT_WORDS: &[&str] = &[
     "enter", "input", "type", "please", "make", "give", "choose", "your", "next",

@@ -7,7 +7,7 @@ use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::Language;
+use crate::language::Language;
 use Word::{Fixed, Made as MadeWord, SourceFolder, Sources, Start as StartWord};
 
 /// A word of a build or run command line.
