@@ -232,7 +232,7 @@ impl Project {
     /// # Errors
     ///
     /// When the kata named is neither a folder with a manifest nor a kata built in.
-    pub fn load_kata(&self) -> Result<kata_model::Kata, crate::GradeError> {
+    pub fn load_kata(&self) -> Result<kata_model::Kata, crate::error::GradeError> {
         let named = self.kata.as_deref().unwrap_or(crate::katas::DEFAULT);
         crate::katas::named(&self.root, Path::new(named))
     }
