@@ -12,8 +12,8 @@ use report::format::{Context, Format};
 use report::model::{ClassResults, GradedWith, ProgramResults, ShardPart, SubmissionEntry};
 use report::text;
 
-use crate::error::GradeError;
-use crate::{class, outputs, shard, status_of};
+use crate::error::{GradeError, status_of};
+use crate::{class, outputs, shard};
 
 /// Grades every submission of `class` on `plan`, the next one while one is, writing its row of
 /// the table in order as soon as it is graded (and its files, in a format of one submission),

@@ -19,6 +19,11 @@ pub const EXIT_USAGE: u8 = 2;
 /// verdict on the program graded.
 pub const EXIT_INTERNAL: u8 = 3;
 
+/// The exit status of a verdict: whether every case passed.
+pub(crate) fn status_of(passed: bool) -> u8 {
+    if passed { EXIT_PASSED } else { EXIT_FAILED }
+}
+
 /// Why grading could not be done.
 #[derive(Debug)]
 pub enum GradeError {

@@ -14,10 +14,10 @@ use report::model::ProgramResults;
 use report::{Heading, text};
 
 use crate::class_grading::grade_class;
-use crate::error::GradeError;
+use crate::error::{GradeError, status_of};
 use crate::options::Options;
 use crate::planning::{self, Asked};
-use crate::{class, graded, katas, outputs, reference, status_of};
+use crate::{class, graded, katas, outputs, reference};
 
 /// Grades as `options` ask, writing the report to `out`, whose failures `out` keeps (see
 /// [`report::Report`]): the JSON is written whatever becomes of the report.

@@ -102,10 +102,6 @@ fn report_error(error: std::io::Error) -> GradeError {
     }
 }
 
-fn status_of(passed: bool) -> u8 {
-    if passed { EXIT_PASSED } else { EXIT_FAILED }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
