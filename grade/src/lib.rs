@@ -14,6 +14,7 @@
 
 pub mod class;
 mod class_grading;
+mod command_line;
 pub mod error;
 mod graded;
 mod grading;
@@ -33,6 +34,7 @@ use std::io::Write;
 use clap::Parser;
 use harness::feedback::Paint;
 
+pub use command_line::command_line_error;
 pub use error::{EXIT_FAILED, EXIT_INTERNAL, EXIT_PASSED, EXIT_USAGE, GradeError};
 pub use options::Options;
 
@@ -74,19 +76,6 @@ pub fn run(
             error.exit_status()
         }
     }
-}
-
-/// Says what clap found in a command line that it did not parse, and gives the exit status:
-/// help and version are the output asked for, on `out`; a usage error goes to `err`. Shared by
-/// the commands built on this grader.
-pub fn command_line_error(error: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    // Nothing is left to tell if the stream is closed.
-    let _ = if error.use_stderr() {
-        write!(err, "{}", error.render())
-    } else {
-        write!(out, "{}", error.render())
-    };
-    u8::try_from(error.exit_code()).unwrap_or(EXIT_USAGE)
 }
 
 /// Whether `--` ends the arguments: `grade 3 --` names an empty command, which is a mistake

@@ -11,8 +11,9 @@ use clap::Parser;
 use report::format::{Format, Request};
 use report::model::{ClassResults, LimitsEntry};
 
+use crate::command_line::command_line_error;
 use crate::error::{EXIT_PASSED, GradeError};
-use crate::{command_line_error, outputs};
+use crate::outputs;
 
 /// What to merge, and where to.
 #[derive(Debug, Parser)]

@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, ValueEnum};
 use zip::write::SimpleFileOptions;
 
+use crate::command_line::command_line_error;
 use crate::error::{EXIT_PASSED, GradeError};
-use crate::{command_line_error, katas};
+use crate::katas;
 
 /// The platforms that take files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
