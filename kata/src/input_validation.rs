@@ -10,7 +10,7 @@ use harness::building::{self, BuildError};
 use harness::validator::input::{INPUT_TIMEOUT, InputCheck, InputDecision, validate_input};
 use kata_model::package::{InputArgs, InputValidator, InputValidatorKind, Package};
 
-use crate::author::Problem;
+use crate::author::problem::Problem;
 use crate::course::plural;
 use crate::error::KataError;
 use crate::style::Style;

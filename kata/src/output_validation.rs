@@ -12,7 +12,7 @@ use harness::validator::{self, Decision, Validation};
 use kata_model::case_judge::JudgeProgram;
 use kata_model::package::{OutputCheck, Package, Validation as PackageValidation};
 
-use crate::author::Problem;
+use crate::author::problem::Problem;
 use crate::course::plural;
 use crate::error::KataError;
 use crate::style::Style;

@@ -27,7 +27,7 @@ use report::notation::points;
 use runner::sandbox::{Sandbox, Shared};
 use runner::slots::Slots;
 
-use crate::author::Problem;
+use crate::author::problem::Problem;
 use crate::error::KataError;
 use crate::selection::{Selection, in_order};
 use crate::style::Style;

@@ -9,18 +9,18 @@
 //! listed, not the first.
 
 use harness::interleaving::RunShown;
-use std::fmt;
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use grade::planning::Asked;
 use grade::project::Project;
 use harness::{CaseResult, Criterion, Verdict};
 use kata_model::Fixture;
 use kata_model::case_judge::CaseJudge;
-use kata_model::kata::{Kata, KataError as ManifestError, Stage};
+use kata_model::kata::{Kata, Stage};
 
+use self::problem::indented;
 use crate::course::Course;
 use crate::error::KataError;
 use crate::lang::Language;
@@ -28,49 +28,11 @@ use crate::new;
 use crate::selection::Selection;
 use crate::style::Style;
 
+pub(crate) mod problem;
 pub mod record;
 pub mod texts;
 
-/// One thing wrong with a kata: where, and what.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Problem {
-    /// The file to fix.
-    pub path: PathBuf,
-    /// Its 1-based line, where one is to blame.
-    pub line: Option<usize>,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.path.display())?;
-        if let Some(line) = self.line {
-            write!(f, ":{line}")?;
-        }
-        write!(f, ": {}", self.message)
-    }
-}
-
-impl From<ManifestError> for Problem {
-    fn from(error: ManifestError) -> Problem {
-        Problem {
-            path: error.path,
-            line: error.line,
-            message: error.message,
-        }
-    }
-}
-
-impl From<kata_model::FixtureError> for Problem {
-    fn from(error: kata_model::FixtureError) -> Problem {
-        Problem {
-            path: error.path,
-            line: error.line,
-            message: error.message,
-        }
-    }
-}
+pub use problem::Problem;
 
 /// Checks the kata in `folder`, saying on `out` what each step found, a problem package's
 /// submissions as `selection` asks; returns the exit status: 0 when the kata has no problem, 1
@@ -456,20 +418,6 @@ fn body_line(fixture: &Fixture) -> Option<usize> {
     let text = fs::read_to_string(&fixture.path).ok()?;
     let header = text.len().checked_sub(fixture.body.len())?;
     Some(text.get(..header)?.lines().count() + 1)
-}
-
-/// `text`, each of its lines indented under the problem it explains.
-fn indented(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            if line.is_empty() {
-                String::new()
-            } else {
-                format!("  {line}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Makes a project of `kata` in each of `languages`, and checks that each

@@ -17,7 +17,8 @@ use kata_model::kata::{Kata, Stage};
 use runner::process::{self, Limits, Mode, Outcome};
 use runner::sandbox::Sandbox;
 
-use super::{Problem, UNSANDBOXED, cannot_start_problem};
+use super::problem::Problem;
+use super::{UNSANDBOXED, cannot_start_problem};
 use crate::error::KataError;
 use crate::style::Style;
 

@@ -17,7 +17,7 @@ use kata_model::transcript::split_input_line;
 use runner::process::{self, Limits, Mode, Outcome};
 use runner::sandbox::Sandbox;
 
-use super::Problem;
+use super::problem::{Problem, indented};
 use crate::error::KataError;
 
 /// The most cases a stage may have before the order a learner meets them in matters.
@@ -134,7 +134,7 @@ pub fn run_examples(
                     message: format!(
                         "this example is not what the reference of stage {} does:\n{}",
                         stage.number,
-                        super::indented(&diff)
+                        indented(&diff)
                     ),
                 });
                 continue;
