@@ -16,8 +16,7 @@
 //!
 //! The files are read by a tokenizer of Rust's lexical grammar and a walk of the tokens that
 //! knows blocks, attributes, `mod` and `use`, not by a parser of the language: the workspace's
-//! tens of thousands of lines take milliseconds. The crates not layered yet are in
-//! [`NOT_YET_LAYERED`], and each of them must still have a circle: the list only shrinks.
+//! tens of thousands of lines take milliseconds.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
@@ -41,14 +40,6 @@ pub(crate) fn trials() -> Vec<Trial> {
     )
 }
 
-/// The crates, by package name, whose files still import one another in circles, and how. Each
-/// must still have one: a crate that no longer does leaves the list.
-const NOT_YET_LAYERED: &[&str] = &[
-    // `author/mod.rs` calls the checks of `input_validation`, `output_validation`,
-    // `submissions` and `author/texts`, which import its `Problem`.
-    "kata",
-];
-
 /// A crate's source files, by their path under its `src/` (`process/mod.rs`), with their text.
 type Files = BTreeMap<String, String>;
 
@@ -59,13 +50,6 @@ fn the_files_of_every_crate_form_layers() {
     let root = workspace();
     let members = members(&root);
     let mut failures = Vec::new();
-    for listed in NOT_YET_LAYERED {
-        if !members.iter().any(|(name, _)| name == listed) {
-            failures.push(format!(
-                "{listed}, in NOT_YET_LAYERED, is no crate of the workspace"
-            ));
-        }
-    }
     for (name, folder) in &members {
         let source = folder.join("src");
         if !source.is_dir() {
@@ -73,16 +57,12 @@ fn the_files_of_every_crate_form_layers() {
         }
         let circles = circles(&graph(&read_tree(&source)));
         let shown = source.strip_prefix(&root).unwrap_or(&source).display();
-        match (circles.is_empty(), NOT_YET_LAYERED.contains(&name.as_str())) {
-            (false, false) => failures.push(format!(
+        if !circles.is_empty() {
+            failures.push(format!(
                 "the files of {name} ({shown}) import each other in {} circle(s):\n{}",
                 circles.len(),
                 described(&circles)
-            )),
-            (true, true) => failures.push(format!(
-                "the files of {name} ({shown}) form layers now: take it out of NOT_YET_LAYERED"
-            )),
-            _ => {}
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

@@ -20,16 +20,18 @@ use kata_model::Fixture;
 use kata_model::case_judge::CaseJudge;
 use kata_model::kata::{Kata, Stage};
 
-use self::problem::indented;
 use crate::course::Course;
 use crate::error::KataError;
 use crate::lang::Language;
 use crate::new;
 use crate::selection::Selection;
 use crate::style::Style;
+use problem::indented;
+use references::{UNSANDBOXED, cannot_start_problem};
 
 pub(crate) mod problem;
 pub mod record;
+mod references;
 pub mod texts;
 
 pub use problem::Problem;
@@ -494,34 +496,6 @@ fn starters(
         }
     }
     Ok(problems)
-}
-
-/// Why the kata's references run outside the sandbox: they are the author's own.
-const UNSANDBOXED: &str = "the kata's own reference";
-
-/// The problem of `stage`'s reference, which cannot start for `why`: at its line of the
-/// manifest, with its command.
-fn cannot_start_problem(kata: &Kata, stage: &Stage, why: &str) -> Problem {
-    Problem {
-        path: kata.path_of(Path::new(kata_model::kata::MANIFEST)),
-        line: Some(stage.reference_line),
-        message: format!(
-            "the reference of stage {} cannot start: `{}`: {why}",
-            stage.number,
-            reference_command(stage)
-        ),
-    }
-}
-
-/// The command of `stage`'s reference as its manifest gives it, for messages about it.
-fn reference_command(stage: &Stage) -> String {
-    match &stage.reference {
-        kata_model::kata::Reference::Run(line) => line.clone(),
-        kata_model::kata::Reference::BuiltIn(name) => format!("built-in {name}"),
-        kata_model::kata::Reference::Submission(source) => source
-            .as_deref()
-            .map_or_else(String::new, |source| source.display().to_string()),
-    }
 }
 
 /// Whether `program` is found on `PATH`.

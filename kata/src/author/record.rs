@@ -18,7 +18,7 @@ use runner::process::{self, Limits, Mode, Outcome};
 use runner::sandbox::Sandbox;
 
 use super::problem::Problem;
-use super::{UNSANDBOXED, cannot_start_problem};
+use super::references::{UNSANDBOXED, cannot_start_problem};
 use crate::error::KataError;
 use crate::style::Style;
 

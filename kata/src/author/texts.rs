@@ -18,6 +18,7 @@ use runner::process::{self, Limits, Mode, Outcome};
 use runner::sandbox::Sandbox;
 
 use super::problem::{Problem, indented};
+use super::references::UNSANDBOXED;
 use crate::error::KataError;
 
 /// The most cases a stage may have before the order a learner meets them in matters.
@@ -119,7 +120,7 @@ pub fn run_examples(
             &runs::to_give(example.transcript.inputs()),
             Mode::best(),
             limits,
-            &Sandbox::off(super::UNSANDBOXED),
+            &Sandbox::off(UNSANDBOXED),
         )
         .map_err(|error| KataError::Grader(grade::GradeError::OwnResources(error)))?;
         let message = match run.outcome {
