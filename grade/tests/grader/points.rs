@@ -60,6 +60,12 @@ fn json(path: &Path) -> Value {
     serde_json::from_str(&fs::read_to_string(path).expect("written")).expect("JSON")
 }
 
+/// The results JSON at `path`, checked against the schema the reference documents: points and
+/// visibility are fields of it.
+fn results(path: &Path) -> Value {
+    crate::results_json(&fs::read_to_string(path).expect("written"))
+}
+
 /// A program that prints `one` passes one case of three: 3 points of 10.
 fn points_and_visibility_reach_every_format() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -138,7 +144,7 @@ fn points_and_visibility_reach_every_format() {
         "{junit}"
     );
 
-    let results = json(&dir.path().join("results.json"));
+    let results = results(&dir.path().join("results.json"));
     assert_eq!(
         (results["points"].as_f64(), results["max_points"].as_f64()),
         (Some(3.0), Some(10.0))
@@ -168,7 +174,7 @@ fn without_points_the_json_results_are_as_they_were_with_the_limits() {
         ],
     );
     assert_eq!(status, Some(1), "{report}{errors}");
-    let results = json(&dir.path().join("results.json"));
+    let results = results(&dir.path().join("results.json"));
     let keys: Vec<&String> = results.as_object().expect("an object").keys().collect();
     assert_eq!(
         keys,
