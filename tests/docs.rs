@@ -2,8 +2,9 @@
 //! among them) is in its `SUMMARY.md`, titled there as its first heading, and every entry there
 //! is a page, every relative link of the README, the book, `CHANGELOG.md` and `CONTRIBUTING.md`
 //! reaches a file (and a heading, where it names one), the README stays short enough to be read
-//! first, and every console example of the README and the book is run ([`crate::examples`]) or
-//! says why not. Plain reads of a few dozen files: milliseconds.
+//! first, every console example of the README and the book is run ([`crate::examples`]) or
+//! says why not, and a file an example reads, shown before it (`<!-- file PATH -->` above the
+//! block), is shown as it is. Plain reads of a few dozen files: milliseconds.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -21,6 +22,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         every_relative_link_reaches_a_file_and_its_heading,
         the_readme_is_at_most_200_lines,
         every_console_example_is_run_or_says_why_not,
+        every_file_shown_is_the_file_it_names,
     )
 }
 
@@ -252,8 +254,9 @@ fn the_readme_is_at_most_200_lines() {
 }
 
 /// The languages of the blocks that are no console example: files shown (`toml`, `yaml`, `json`,
-/// `sh` for a script, from its `#!`) and text shown (`text`: output, a synopsis).
-const NOT_EXAMPLES: [&str; 5] = ["text", "toml", "yaml", "json", "sh"];
+/// `sh` for a script, from its `#!`, `python` for a learner's program) and text shown (`text`:
+/// output, a synopsis).
+const NOT_EXAMPLES: [&str; 6] = ["text", "toml", "yaml", "json", "sh", "python"];
 
 /// The commands a line of a `text` block may start with only as a synopsis, with a placeholder.
 const COMMANDS: [&str; 3] = ["grade", "kata", "cargo"];
@@ -320,6 +323,39 @@ fn every_console_example_is_run_or_says_why_not() {
     assert!(
         wrong.is_empty(),
         "examples neither run nor marked:\n{}",
+        wrong.join("\n")
+    );
+}
+
+// A file that an example's commands read, shown on the page before them, is shown as the example
+// has it: the reader who types it in gets the output the example shows.
+fn every_file_shown_is_the_file_it_names() {
+    let mut wrong = Vec::new();
+    let mut shown = 0;
+    for block in examples::all_blocks() {
+        let Some(file) = block.shown_file() else {
+            continue;
+        };
+        shown += 1;
+        let place = block.place();
+        let Ok(text) = fs::read_to_string(workspace().join(file)) else {
+            wrong.push(format!("{place}: no file {file}"));
+            continue;
+        };
+        let block_text: String = block.lines.iter().map(|line| format!("{line}\n")).collect();
+        if block_text != text {
+            wrong.push(format!(
+                "{place}: the block differs from {file}:\n--- the block\n{block_text}--- the file\n{text}"
+            ));
+        }
+    }
+    assert!(
+        shown > 0,
+        "no block names the file it shows: the trial tests nothing"
+    );
+    assert!(
+        wrong.is_empty(),
+        "files shown otherwise than they are:\n{}",
         wrong.join("\n")
     );
 }

@@ -9,6 +9,9 @@
 //! snapbox (which compares them here) read them. Each example runs in a new temporary folder,
 //! holding a copy of the fixture folder the comment above it names (`<!-- run in
 //! docs/examples/class -->`) or else nothing; `$ cd DIR` moves within it for the commands after.
+//! A file of that folder that the reader writes may be shown on the page before the example, in a
+//! block whose comment names it (`<!-- file docs/examples/learner/ttt/stage1/main.py -->`):
+//! [`crate::docs`] checks that it is shown as it is.
 //! A block marked `console,ignore` is not run, and says why in the comment above it (`<!-- not
 //! run: it installs -->`): [`crate::docs`] checks that every example is one or the other. An
 //! example that takes a twentieth of a second or more of a core says `thorough` in its comment
@@ -96,6 +99,12 @@ impl Block {
             .as_deref()
             .into_iter()
             .flat_map(|note| note.split(',').map(str::trim))
+    }
+
+    /// The file of an example's fixture folder that the block shows, from the workspace's root,
+    /// as its note names it (`<!-- file docs/examples/learner/ttt/stage1/main.py -->`).
+    pub(crate) fn shown_file(&self) -> Option<&str> {
+        self.note.as_deref()?.strip_prefix("file ").map(str::trim)
     }
 
     /// Why it is not run, as its note says.

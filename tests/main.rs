@@ -8,7 +8,7 @@
 //! - [`arbitrary_input`]: property tests on any input;
 //! - [`content`]: the content check against the exact one, on every fixture;
 //! - [`docs`]: the README, the book and its records hold together (links, the summary, length,
-//!   every console example run or marked as not run);
+//!   every console example run or marked as not run, each file an example reads shown as it is);
 //! - [`examples`]: every console example of the README and the book, run;
 //! - [`reference`]: the option reference against the command lines' definitions, both ways;
 //! - [`manifest`]: the manifest's reference against the keys its parser reads, both ways;
