@@ -14,6 +14,7 @@ pub(crate) fn trials() -> Vec<Trial> {
     test_support::tests!("formats":
         a_class_in_every_format_writes_every_file_each_valid_against_its_schema,
         one_program_in_every_format_writes_each_valid_against_its_schema,
+        the_gradebook_reads_as_a_row_a_submission_whatever_the_folders_are_named,
         requests_for_formats_that_cannot_be_met_are_usage_errors,
     )
 }
@@ -149,6 +150,69 @@ fn one_program_in_every_format_writes_each_valid_against_its_schema() {
     assert_eq!(prairielearn["score"], 0.4);
     check_vpl(&read(&out.path().join("vpl.txt")));
     validate("ctrf", &json(&read(&out.path().join("ctrf.json"))));
+}
+
+/// The gradebook read back as a spreadsheet or a learning management system reads a CSV file: a
+/// header, then a row a submission, however its folder's name is written (a comma, a quote, a
+/// line break, as a learner's name may hold them), with its score, the stage's worth and its
+/// status.
+fn the_gradebook_reads_as_a_row_a_submission_whatever_the_folders_are_named() {
+    let class = tempfile::tempdir().expect("a temporary folder");
+    for (name, fault) in [("\"pat\", o'neil", "correct"), ("two\nlines", "wrong-cell")] {
+        let folder = class.path().join(name);
+        fs::create_dir(&folder).expect("a folder");
+        fs::write(folder.join("fault"), fault).expect("written");
+    }
+    let out = tempfile::tempdir().expect("a temporary folder");
+    let gradebook = out.path().join("grades.csv");
+    let mut command = submission(&[], "{}", &[]);
+    command.splice(
+        1..1,
+        args(&[
+            "--class",
+            class.path().to_str().expect("UTF-8"),
+            "--format",
+            &format!("csv={}", gradebook.display()),
+        ]),
+    );
+    let graded = grade(&command);
+    assert_eq!(graded.status, Some(1), "{}{}", graded.report, graded.stderr);
+    let mut reader = csv::Reader::from_path(&gradebook).expect("a CSV file");
+    let header: Vec<String> = reader
+        .headers()
+        .expect("a header")
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        header,
+        [
+            "submission",
+            "score",
+            "max_score",
+            "passed",
+            "cases",
+            "status",
+            "first_failure"
+        ]
+    );
+    let rows: Vec<[String; 4]> = reader
+        .records()
+        .map(|record| {
+            let record = record.expect("a row");
+            [0, 1, 2, 5].map(|field| record[field].to_owned())
+        })
+        .collect();
+    let row = |name: &str, score: &str, status: &str| [name, score, "5", status].map(str::to_owned);
+    assert_eq!(
+        rows,
+        [
+            row("\"pat\", o'neil", "5", "pass"),
+            row("two\nlines", "2", "fail"),
+        ],
+        "{}",
+        read(&gradebook)
+    );
 }
 
 fn requests_for_formats_that_cannot_be_met_are_usage_errors() {

@@ -85,6 +85,7 @@ const THOROUGH: &[&str] = &[
     "class::without_a_command_each_project_is_graded_with_its_own_kata_toml",
     "class::a_submission_reads_its_own_folder_and_no_other",
     "formats::a_class_in_every_format_writes_every_file_each_valid_against_its_schema",
+    "formats::the_gradebook_reads_as_a_row_a_submission_whatever_the_folders_are_named",
     "packages::the_limits_are_the_packages_else_the_formats_and_said",
     "katas::a_kata_from_a_folder_grades_its_reference_and_other_programs",
     "waiting::a_program_waiting_in_poll_on_another_pipe_is_not_waiting_for_input",
