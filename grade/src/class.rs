@@ -36,8 +36,10 @@ pub struct Submission {
     pub folder: PathBuf,
     /// How it is run.
     pub runs: Runs,
-    /// The name of the kata its `kata.toml` is for, when it has one that names a kata there is.
-    pub kata: Option<String>,
+    /// The kata its `kata.toml` is for: its name, or why the kata it names cannot be had here
+    /// (a folder of the learner's machine, a name misspelt); `None` without a usable
+    /// `kata.toml`.
+    pub kata: Option<Result<String, String>>,
 }
 
 /// How a submission of a class is run.
@@ -108,9 +110,11 @@ impl Submission {
     ///
     /// Why the submission cannot be graded.
     pub fn program(&self, stage: u8, kata: &str) -> Result<Program, NotGraded> {
-        if let Some(its) = self.kata.as_deref().filter(|its| *its != kata) {
+        if let Some(Ok(its)) = &self.kata
+            && its != kata
+        {
             return Err(NotGraded::OtherKata {
-                its: its.to_owned(),
+                its: its.clone(),
                 graded: kata.to_owned(),
             });
         }
@@ -184,11 +188,12 @@ pub fn submissions(class: &Path, template: &[OsString]) -> Result<Vec<Submission
                 ))
             };
             let kata = match &runs {
-                Runs::Project(Some(loaded)) => loaded
-                    .as_ref()
-                    .as_ref()
-                    .ok()
-                    .and_then(|project| project.load_kata().ok().map(|kata| kata.name)),
+                Runs::Project(Some(loaded)) => loaded.as_ref().as_ref().ok().map(|project| {
+                    project
+                        .load_kata()
+                        .map(|kata| kata.name)
+                        .map_err(|error| error.to_string())
+                }),
                 _ => None,
             };
             Submission {
@@ -207,11 +212,24 @@ pub fn submissions(class: &Path, template: &[OsString]) -> Result<Vec<Submission
 pub fn katas(submissions: &[Submission]) -> std::collections::BTreeMap<&str, Vec<&OsStr>> {
     let mut katas = std::collections::BTreeMap::<&str, Vec<&OsStr>>::new();
     for submission in submissions {
-        if let Some(kata) = &submission.kata {
+        if let Some(Ok(kata)) = &submission.kata {
             katas.entry(kata).or_default().push(&submission.name);
         }
     }
     katas
+}
+
+/// The projects of `submissions` whose `kata.toml` names a kata that cannot be had here, each
+/// with why, in name order.
+#[must_use]
+pub fn katas_not_found(submissions: &[Submission]) -> Vec<(&OsStr, &str)> {
+    submissions
+        .iter()
+        .filter_map(|submission| match &submission.kata {
+            Some(Err(why)) => Some((submission.name.as_os_str(), why.as_str())),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

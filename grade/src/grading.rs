@@ -178,11 +178,30 @@ pub(crate) fn grade_as_asked(
 ///
 /// # Errors
 ///
-/// A usage error that says how to split the class when its projects are for several katas.
+/// A usage error that says how to split the class when its projects are for several katas, or
+/// that names the projects whose `kata.toml` names a kata that cannot be had here: grading them
+/// against another kata would fail every case and say nothing of the mistake.
 fn kata_of_projects(
     options: &Options,
     submissions: &[class::Submission],
 ) -> Result<kata_model::Kata, GradeError> {
+    let not_found = class::katas_not_found(submissions);
+    if let Some((name, why)) = not_found.first() {
+        let class = options.class.as_deref().unwrap_or(Path::new("."));
+        let more = match not_found.len() {
+            1 => String::new(),
+            2 => " (and of 1 more project)".to_owned(),
+            count => format!(" (and of {} more projects)", count - 1),
+        };
+        return Err(GradeError::Usage(format!(
+            "the kata.toml of {}{more} names a kata that cannot be had here: {why}; name the \
+             kata the class is for, `grade --class {} --kata KATA {}` (a kata's name, or its \
+             folder)",
+            visible::visible(name.as_encoded_bytes()),
+            class.display(),
+            options.stage
+        )));
+    }
     let katas = class::katas(submissions);
     if katas.len() > 1 {
         let listed: Vec<String> = katas
@@ -210,7 +229,7 @@ fn kata_of_projects(
     let project = submissions
         .iter()
         .find_map(|submission| match &submission.runs {
-            class::Runs::Project(Some(loaded)) if submission.kata.is_some() => {
+            class::Runs::Project(Some(loaded)) if matches!(submission.kata, Some(Ok(_))) => {
                 loaded.as_ref().as_ref().ok()
             }
             _ => None,

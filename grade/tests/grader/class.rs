@@ -11,6 +11,7 @@ pub(crate) fn trials() -> Vec<Trial> {
         a_class_is_graded_folder_by_folder,
         without_a_command_each_project_is_graded_with_its_own_kata_toml,
         projects_are_graded_by_the_kata_their_kata_toml_names,
+        a_project_whose_kata_is_not_here_stops_the_class_until_the_kata_is_named,
         a_submission_reads_its_own_folder_and_no_other,
     )
 }
@@ -222,4 +223,54 @@ fn projects_are_graded_by_the_kata_their_kata_toml_names() {
         "{report}"
     );
     assert!(report.contains("bob         1/1"), "{report}");
+}
+
+/// Projects whose `kata.toml` names a kata that is not on this machine (a folder of the
+/// learner's, an empty folder named like a kata built in) were graded against the default kata
+/// built in, every case failing for a reason the report did not say. Without `--kata` the class
+/// is refused, naming them; with it, they are graded against the kata named.
+fn a_project_whose_kata_is_not_here_stops_the_class_until_the_kata_is_named() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let class = dir.path().join("class");
+    crate::points::write_kata(&dir.path().join("words"), "", &["one"]);
+    let project = |name: &str, kata: &str| {
+        let folder = class.join(name);
+        fs::create_dir_all(&folder).expect("a folder");
+        fs::write(
+            folder.join("kata.toml"),
+            format!(
+                "kata = {}\n\n[stage1]\nrun = \"cat answer.txt\"\n",
+                toml_string(kata)
+            ),
+        )
+        .expect("written");
+        fs::write(folder.join("answer.txt"), "one\n").expect("written");
+    };
+    project("ann", &dir.path().join("words").display().to_string());
+    project("cid", "/home/cid/katas/words");
+    project("dan", "calculator");
+    fs::create_dir(class.join("dan/calculator")).expect("a folder");
+    let graded = |more: &[&str]| {
+        let mut words = vec!["1", "--class", "class", "--no-sandbox"];
+        words.extend_from_slice(more);
+        crate::katas::grade_in(dir.path(), &words)
+    };
+    let (status, report, errors) = graded(&[]);
+    assert_eq!(status, Some(2), "{report}");
+    assert_eq!(report, "");
+    assert!(
+        errors.starts_with(
+            "grade: the kata.toml of cid (and of 1 more project) names a kata that cannot be \
+             had here: `/home/cid/katas/words` is neither a folder with a kata-manifest.toml"
+        ) && errors.ends_with(
+            "; name the kata the class is for, `grade --class class --kata KATA 1` (a kata's \
+             name, or its folder)\n"
+        ),
+        "{errors}"
+    );
+    let (status, report, errors) = graded(&["--kata", "words"]);
+    assert_eq!(status, Some(0), "{report}{errors}");
+    for name in ["ann", "cid", "dan"] {
+        assert!(report.contains(&format!("{name}         1/1")), "{report}");
+    }
 }
