@@ -43,7 +43,7 @@ pub fn run(trials: Vec<Trial>) -> ExitCode {
 #[must_use]
 pub fn run_with(trials: Vec<Trial>, per_core: usize) -> ExitCode {
     prepare_environment();
-    let mut arguments = libtest_mimic::Arguments::from_args();
+    let (mut arguments, trials) = arguments_and_trials(env::args_os().collect(), trials);
     if arguments.test_threads.is_none() {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         arguments.test_threads = Some(cores * per_core);
@@ -54,6 +54,66 @@ pub fn run_with(trials: Vec<Trial>, per_core: usize) -> ExitCode {
         PANIC_LOCATION.with(|cell| *cell.borrow_mut() = location);
     }));
     libtest_mimic::run(&arguments, trials).exit_code()
+}
+
+/// The options of libtest that take a value in the next word.
+const OPTIONS_WITH_A_VALUE: [&str; 6] = [
+    "--test-threads",
+    "--logfile",
+    "--skip",
+    "--color",
+    "--format",
+    "-Z",
+];
+
+/// The words of the command line `args` (the program first) that are filters, as libtest reads
+/// them: every word that is neither an option nor an option's value.
+fn filters(args: &[std::ffi::OsString]) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut words = args.iter().enumerate().skip(1);
+    while let Some((at, word)) = words.next() {
+        let text = word.to_string_lossy();
+        if text == "--" {
+            found.extend(words.by_ref().map(|(at, _)| at));
+        } else if OPTIONS_WITH_A_VALUE.contains(&text.as_ref()) {
+            words.next();
+        } else if !text.starts_with('-') {
+            found.push(at);
+        }
+    }
+    found
+}
+
+/// libtest-mimic's arguments from the command line `args`, and the trials of `trials` they
+/// select. libtest runs the trials that match any of several filters (`cargo test -- examples
+/// docs`), where libtest-mimic takes one: with more than one, the trials that match none are
+/// left out here, and libtest-mimic is given no filter.
+fn arguments_and_trials(
+    mut args: Vec<std::ffi::OsString>,
+    mut trials: Vec<Trial>,
+) -> (libtest_mimic::Arguments, Vec<Trial>) {
+    let at = filters(&args);
+    if at.len() > 1 {
+        let filters: Vec<String> = at
+            .iter()
+            .map(|&at| args[at].to_string_lossy().into_owned())
+            .collect();
+        for &at in at.iter().rev() {
+            args.remove(at);
+        }
+        let arguments = libtest_mimic::Arguments::from_iter(args);
+        trials.retain(|trial| {
+            filters.iter().any(|filter| {
+                if arguments.exact {
+                    trial.name() == filter
+                } else {
+                    trial.name().contains(filter.as_str())
+                }
+            })
+        });
+        return (arguments, trials);
+    }
+    (libtest_mimic::Arguments::from_iter(args), trials)
 }
 
 /// The variables [`prepare_environment`] set, having found them unset, or found set by the test
@@ -340,4 +400,50 @@ pub fn stretched(bound: Duration) -> Duration {
     #[allow(clippy::cast_precision_loss)]
     let factor = (load / cores as f64).max(1.0);
     bound.mul_f64(factor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<std::ffi::OsString> {
+        line.split(' ').map(Into::into).collect()
+    }
+
+    fn names(trials: &[Trial]) -> Vec<&str> {
+        trials.iter().map(Trial::name).collect()
+    }
+
+    fn trials() -> Vec<Trial> {
+        ["docs::links", "examples::README.md:68", "stage3::draw"]
+            .map(|name| Trial::test(name, || Ok(())))
+            .into()
+    }
+
+    #[test]
+    fn filters_are_the_words_that_are_no_option_nor_its_value() {
+        assert_eq!(
+            filters(&words(
+                "bin --skip a examples --test-threads 2 -q docs --exact"
+            )),
+            [3, 7]
+        );
+        assert_eq!(filters(&words("bin --format=terse stage")), [2]);
+    }
+
+    #[test]
+    fn several_filters_select_the_trials_that_match_any() {
+        let (arguments, kept) =
+            arguments_and_trials(words("bin examples docs --test-threads 1"), trials());
+        assert_eq!(names(&kept), ["docs::links", "examples::README.md:68"]);
+        assert_eq!((arguments.filter, arguments.test_threads), (None, Some(1)));
+        let (_, kept) =
+            arguments_and_trials(words("bin --exact docs examples::README.md:68"), trials());
+        assert_eq!(names(&kept), ["examples::README.md:68"]);
+        let (arguments, kept) = arguments_and_trials(words("bin stage3"), trials());
+        assert_eq!(
+            (arguments.filter.as_deref(), kept.len()),
+            (Some("stage3"), 3)
+        );
+    }
 }
