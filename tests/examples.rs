@@ -22,7 +22,12 @@
 //! ([`crate::stages`]), and `python3`, which is the interpreter itself (not a version manager's
 //! shim, whose resolution the report would mention) started without `site`, as every test of the
 //! workspace starts it (`test_support::toolchain::PYTHON_WITHOUT_SITE`): the programs graded use
-//! only the standard library, and each start costs a few milliseconds instead of tens.
+//! only the standard library, and each start costs a few milliseconds instead of tens. That is so
+//! also in an example that does not show `python3` but starts it (a class of `kata new` projects
+//! in Python, a kata's starter checked in Python), where the shim's own start once made a build
+//! cost a quarter of a second of CPU; an example that shows it is skipped where there is no
+//! Python. With `EXAMPLES_COST` set, each example says what its commands cost
+//! (`scripts/bench-examples`).
 
 use std::fs;
 use std::io::Read;
@@ -47,6 +52,30 @@ pub(crate) fn documents() -> Vec<PathBuf> {
 
 /// The part of the note of an example left to `scripts/thorough-tests`.
 const THOROUGH_NOTE: &str = "thorough";
+
+/// The variable that has each example say what its commands cost once it has run, on the clock
+/// and in CPU time: right only when the trials run one at a time (`scripts/bench-examples`).
+const COST_VARIABLE: &str = "EXAMPLES_COST";
+
+/// The CPU time, in seconds, of the processes this one has waited for, and of those they waited
+/// for: `cutime` and `cstime` of `/proc/self/stat`, in hundredths of a second.
+fn children_cpu() -> f64 {
+    let stat = fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
+    // The fields after the command's name, which is in parentheses and may hold spaces: the
+    // state is field 3, cutime field 16 and cstime field 17.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |field: usize| -> f64 {
+        fields
+            .get(field - 3)
+            .and_then(|value| value.parse::<u32>().ok())
+            .map_or(0.0, f64::from)
+    };
+    (ticks(16) + ticks(17)) / 100.0
+}
 
 /// A fenced block of a Markdown document.
 #[derive(Clone, Debug)]
@@ -278,7 +307,12 @@ pub(crate) fn trials() -> Vec<Trial> {
                     run(&block, &also, Some(&python));
                 })
             } else {
-                test_support::test(name, move || run(&block, &also, None))
+                // Its commands may start Python all the same, through a project's `kata.toml` or
+                // the starters of `--lang python`: the same interpreter, where there is one.
+                test_support::test(name, move || {
+                    let python = toolchain::python().ok();
+                    run(&block, &also, python.as_deref());
+                })
             };
             if thorough {
                 test_support::thorough_trial(trial)
@@ -309,7 +343,16 @@ fn run(block: &Block, also: &[String], python: Option<&Path>) {
     paths.extend(std::env::split_paths(&path));
     let path = std::env::join_paths(paths).expect("a PATH");
     let mut cwd = work.clone();
-    for step in &steps {
+    // The tools are found (and built, the first time) before the example's cost is counted.
+    let programs: Vec<PathBuf> = steps
+        .iter()
+        .map(|step| match step.program.as_str() {
+            "grade" | "kata" => crate::stages::built_in(&step.program),
+            other => PathBuf::from(other),
+        })
+        .collect();
+    let cost = std::env::var_os(COST_VARIABLE).map(|_| (Instant::now(), children_cpu()));
+    for (step, program) in steps.iter().zip(programs) {
         let mut shown = format!(
             "{}:{}: `{}`",
             block.document.display(),
@@ -324,10 +367,6 @@ fn run(block: &Block, also: &[String], python: Option<&Path>) {
             assert!(cwd.is_dir(), "{shown}: no such folder {}", cwd.display());
             continue;
         }
-        let program = match step.program.as_str() {
-            "grade" | "kata" => crate::stages::built_in(&step.program),
-            other => PathBuf::from(other),
-        };
         let mut command = Command::new(program);
         // As a user runs them, not as cargo runs this test: `grade` run by cargo finds the
         // workspace's kata from `CARGO_MANIFEST_DIR`.
@@ -359,6 +398,14 @@ fn run(block: &Block, also: &[String], python: Option<&Path>) {
         ) {
             panic!("{shown} {:?}: {error}", step.args);
         }
+    }
+    if let Some((start, cpu)) = cost {
+        eprintln!(
+            "{}: {:.2} s on the clock, {:.2} s of CPU",
+            block.place(),
+            start.elapsed().as_secs_f64(),
+            children_cpu() - cpu
+        );
     }
 }
 
