@@ -2,7 +2,9 @@
 //! terminal would act on or hide (control characters, escape sequences, carriage returns, no-break
 //! and zero-width spaces, bidirectional controls) is written as `\u{…}`, every byte that is not
 //! UTF-8 as `\xHH`, and a backslash as `\\`, so that what is shown is what was written, and
-//! nothing a program prints can redraw, retitle or reorder the grader's report.
+//! nothing a program prints can redraw, retitle or reorder the grader's report. That is this
+//! crate's one job: it depends on nothing and must not know programs, katas or reports; the
+//! runner, the kata model and the reports each show a program's text through it.
 
 /// Whether `c` is one that a terminal acts on or that a reader cannot see: control characters
 /// other than the newline and tab, and the invisible or direction-changing characters of Unicode.
