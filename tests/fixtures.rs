@@ -225,7 +225,7 @@ fn check(
     let unconfined = Sandbox::off("the workspace's own tests");
     let run = process::run(
         &program,
-        &harness::runs::to_give(fixture.transcript.inputs()),
+        &harness::runs::Given(fixture.transcript.inputs()),
         mode,
         limits,
         &unconfined,

@@ -296,7 +296,7 @@ impl Project {
         // writing where it must (`target/`, `build/`): not sandboxed.
         let run = process::run(
             &words.clone().in_folder(&self.root),
-            &[],
+            &runner::NoInput,
             process::Mode::WholeInput,
             limits,
             &Sandbox::off("a build writes where it must"),

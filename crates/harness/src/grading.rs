@@ -140,7 +140,7 @@ impl Case<'_> {
             io::Error::other(format!("the case can no longer be read: {error}"))
         })?;
         let fixture = fixture.as_ref();
-        let inputs = &runs::to_give(fixture.transcript.inputs());
+        let inputs = &runs::Given(fixture.transcript.inputs());
         let (judgement, run, played) = match &fixture.judge {
             CaseJudge::Transcript => {
                 let run = process::run(program, inputs, mode, limits, sandbox)?;

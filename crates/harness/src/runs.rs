@@ -9,16 +9,21 @@ use kata_model::transcript::Input;
 use runner::process::{Limits, Mode};
 use runner::program::Program;
 
-/// `inputs`, a transcript's, as the runner gives them.
-#[must_use]
-pub fn to_give(inputs: &[Input]) -> Vec<runner::Input> {
-    inputs
-        .iter()
-        .map(|input| runner::Input {
-            bytes: input.bytes.clone(),
-            ends_input: input.ends_input,
-        })
-        .collect()
+/// A transcript's inputs as the runner gives them, read where the transcript keeps them.
+pub struct Given<'a>(pub &'a [Input]);
+
+impl runner::Inputs for Given<'_> {
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+
+    fn bytes(&self, index: usize) -> &[u8] {
+        &self.0[index].bytes
+    }
+
+    fn ends_input(&self, index: usize) -> bool {
+        self.0[index].ends_input
+    }
 }
 
 /// `inputs`, as the runner gave them to a program, as a transcript writes them.
@@ -122,7 +127,7 @@ mod tests {
         ]);
         let written: Vec<&str> = given.iter().map(|input| input.written.as_str()).collect();
         assert_eq!(written, ["a \\x3e b", "no line break", "\\z"]);
-        assert_eq!(to_give(&given)[0].bytes, b"a > b\n");
+        assert_eq!(runner::Inputs::bytes(&Given(&given), 0), b"a > b\n");
     }
 
     #[test]

@@ -30,6 +30,34 @@ impl Input {
     }
 }
 
+/// Inputs to give a program in order, read where its caller keeps them: a transcript's are
+/// given without a copy, however many lines a case's input has.
+pub trait Inputs {
+    /// How many there are.
+    fn count(&self) -> usize;
+    /// The bytes the program reads for input `index`.
+    fn bytes(&self, index: usize) -> &[u8];
+    /// Whether the input ends after input `index`.
+    fn ends_input(&self, index: usize) -> bool;
+}
+
+/// No input at all: the program's input ends at once.
+pub struct NoInput;
+
+impl Inputs for NoInput {
+    fn count(&self) -> usize {
+        0
+    }
+
+    fn bytes(&self, _: usize) -> &[u8] {
+        &[]
+    }
+
+    fn ends_input(&self, _: usize) -> bool {
+        true
+    }
+}
+
 /// Where a program was given its inputs, as the run went.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Interleaving {

@@ -25,7 +25,7 @@ pub mod shims;
 pub mod slots;
 mod subreaper;
 
-pub use input::{Input, Interleaving};
+pub use input::{Input, Inputs, Interleaving, NoInput};
 pub use mutex::lock;
 pub use process::{Answerer, Limits, Mode, Outcome, Run, Timeout};
 pub use program::Program;

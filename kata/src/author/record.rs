@@ -151,7 +151,7 @@ fn record_stage(
         }
         let run = process::run(
             &program,
-            &runs::to_give(fixture.transcript.inputs()),
+            &runs::Given(fixture.transcript.inputs()),
             Mode::best(),
             limits,
             &Sandbox::off(UNSANDBOXED),

@@ -117,7 +117,7 @@ pub fn run_examples(
     for example in examples {
         let run = process::run(
             program,
-            &runs::to_give(example.transcript.inputs()),
+            &runs::Given(example.transcript.inputs()),
             Mode::best(),
             limits,
             &Sandbox::off(UNSANDBOXED),

@@ -164,7 +164,7 @@ fn unplayed(
     sandbox: &Sandbox,
     why: &str,
 ) -> io::Result<(Run, Vec<Input>, Interacted)> {
-    let run = process::run(program, &[], Mode::WholeInput, limits, sandbox)?;
+    let run = process::run(program, &runner::NoInput, Mode::WholeInput, limits, sandbox)?;
     let interacted = Interacted {
         validation: not_started(judge, Role::Interactor, why),
         stalled: false,

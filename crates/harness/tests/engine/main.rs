@@ -87,7 +87,7 @@ fn run_in(program: &Program, fixture: &Fixture, mode: Mode, limits: Limits) -> R
     let sandbox = Sandbox::off("the harness's own tests run their own program");
     process::run(
         program,
-        &harness::runs::to_give(fixture.transcript.inputs()),
+        &harness::runs::Given(fixture.transcript.inputs()),
         mode,
         limits,
         &sandbox,

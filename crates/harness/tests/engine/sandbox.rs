@@ -51,7 +51,7 @@ fn small_files_at_the_disk_limit((): ()) {
     let case = fixture("quick-exit");
     let run = process::run(
         &fake(&["fill-home", "65536"]),
-        &harness::runs::to_give(case.transcript.inputs()),
+        &harness::runs::Given(case.transcript.inputs()),
         Mode::best(),
         bounded,
         &Sandbox::new(&[]),
@@ -103,7 +103,7 @@ fn hidden_file((): ()) {
     let program = fake(&["read-file", secret, "read-file", open]);
     let run = process::run(
         &program,
-        &harness::runs::to_give(fixture("quick-exit").transcript.inputs()),
+        &harness::runs::Given(fixture("quick-exit").transcript.inputs()),
         Mode::best(),
         limits(),
         &sandbox,
@@ -129,7 +129,7 @@ fn writes_only_in_its_home((): ()) {
     ]);
     let run = process::run(
         &program,
-        &harness::runs::to_give(fixture("quick-exit").transcript.inputs()),
+        &harness::runs::Given(fixture("quick-exit").transcript.inputs()),
         Mode::best(),
         limits(),
         &Sandbox::new(&[]),

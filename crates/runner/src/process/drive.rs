@@ -22,7 +22,7 @@ use super::outcome::{Outcome, Run};
 use super::own_time;
 use super::spawn::Spawned;
 use super::watch::{Check, Wait, Watcher};
-use crate::input::{Input, Interleaving};
+use crate::input::{Input, Inputs, Interleaving, NoInput};
 use crate::reaper;
 
 /// The shortest pause between two looks at a quiet program: about the time a program takes
@@ -52,7 +52,7 @@ const STDERR_HEAD: usize = 4 << 10;
 /// once, and reports the run.
 pub(super) fn drive(
     spawned: Spawned,
-    inputs: &[Input],
+    inputs: &dyn Inputs,
     watcher: Option<Watcher>,
     limits: Limits,
     started: Instant,
@@ -72,7 +72,7 @@ pub(super) fn drive(
 /// Where a program's input comes from.
 pub(super) enum Source<'a> {
     /// These inputs, in order.
-    Fixed(&'a [Input]),
+    Fixed(&'a dyn Inputs),
     /// Each input decided by this when the program waits, from its output so far.
     Answerer(&'a mut dyn Answerer),
     /// A partner program's output, relayed.
@@ -132,7 +132,7 @@ pub(super) fn drive_with(
     // A joined program is given nothing by the grader: it is watched only to see whether it
     // and its partner wait for each other.
     let (source, mut join, watcher, mut partner_watcher) = match source {
-        Source::Joined(join) => (Source::Fixed(&[]), Some(join), None, watcher),
+        Source::Joined(join) => (Source::Fixed(&NoInput), Some(join), None, watcher),
         source => (source, None, watcher, None),
     };
     let mut feed = Feed::new(stdin, source, watcher);
@@ -397,7 +397,7 @@ fn outcome(
 struct Feed<'a> {
     /// Its standard input, until it is closed.
     stdin: Option<ChildStdin>,
-    inputs: &'a [Input],
+    inputs: &'a dyn Inputs,
     /// The next input to give.
     next: usize,
     /// Bytes given but not written yet, from `sent` on.
@@ -424,9 +424,9 @@ impl<'a> Feed<'a> {
     fn new(stdin: Option<ChildStdin>, source: Source<'a>, watcher: Option<Watcher>) -> Feed<'a> {
         let (inputs, answerer, relay) = match source {
             Source::Fixed(inputs) => (inputs, None, None),
-            Source::Answerer(answerer) => (&[][..], Some(answerer), None),
-            Source::Partner(relay) => (&[][..], None, Some(relay)),
-            Source::Joined(_) => (&[][..], None, None),
+            Source::Answerer(answerer) => (&NoInput as &dyn Inputs, Some(answerer), None),
+            Source::Partner(relay) => (&NoInput as &dyn Inputs, None, Some(relay)),
+            Source::Joined(_) => (&NoInput as &dyn Inputs, None, None),
         };
         let mut feed = Feed {
             stdin,
@@ -466,7 +466,7 @@ impl<'a> Feed<'a> {
         let taken = || self.sent == self.pending.len() && unread(stdin.as_fd()) == Some(0);
         if let Some(next) = relay.reply(written, taken) {
             match next {
-                Some(input) => self.give_input(input, written),
+                Some(input) => self.give_answer(input, written),
                 // The partner has ended, and all it wrote was given.
                 None => self.stdin = None,
             }
@@ -477,10 +477,11 @@ impl<'a> Feed<'a> {
 
     /// Every input not given yet, then the end of the input.
     fn give_the_rest(&mut self) {
-        for input in &self.inputs[self.next..] {
-            self.pending.extend_from_slice(&input.bytes);
+        let inputs = self.inputs;
+        for index in self.next..inputs.count() {
+            self.pending.extend_from_slice(inputs.bytes(index));
         }
-        self.next = self.inputs.len();
+        self.next = inputs.count();
         self.close_when_written = true;
         self.write_ready();
     }
@@ -533,7 +534,7 @@ impl<'a> Feed<'a> {
                     return match relay.on_wait(written, [stdin.as_fd(), output]) {
                         Some(next) => {
                             // Ended by the grader: the end of the input is recorded.
-                            self.give_input(next.unwrap_or_else(Input::end), written);
+                            self.give_answer(next.unwrap_or_else(Input::end), written);
                             true
                         }
                         None => false,
@@ -559,19 +560,19 @@ impl<'a> Feed<'a> {
     /// readline does on a pipe, though not on a terminal), whether the program wants more or not.
     fn give(&mut self, output: &[u8], wait: Wait) {
         let written = output.len();
-        let next = match &mut self.answerer {
+        let inputs = self.inputs;
+        match &mut self.answerer {
             Some(answerer) => {
                 // The end of the input is an input too, as a transcript writes it (`> \z`).
                 let input = answerer
                     .answer(output)
                     .map_or_else(Input::end, |line| Input::line(&line));
-                self.answered.push(input.clone());
-                Some(input)
+                self.give_answer(input, written);
             }
-            None => self.inputs.get(self.next).cloned(),
-        };
-        match next {
-            Some(input) => self.give_input(input, written),
+            None if self.next < inputs.count() => {
+                let next = self.next;
+                self.give_input(inputs.bytes(next), inputs.ends_input(next), written);
+            }
             None => {
                 if wait == Wait::Read {
                     self.record
@@ -583,18 +584,23 @@ impl<'a> Feed<'a> {
         }
     }
 
-    /// Gives `input` to a program that has written `written` bytes.
-    fn give_input(&mut self, input: Input, written: usize) {
+    /// Gives `input`, decided by the answerer or relayed from the partner, to a program that
+    /// has written `written` bytes, and keeps it among the inputs given.
+    fn give_answer(&mut self, input: Input, written: usize) {
+        self.give_input(&input.bytes, input.ends_input, written);
+        self.answered.push(input);
+    }
+
+    /// Gives `bytes`, the input ending after them if `ends_input`, to a program that has
+    /// written `written` bytes.
+    fn give_input(&mut self, bytes: &[u8], ends_input: bool, written: usize) {
         if let Some(record) = &mut self.record {
             record.given.push(written);
         }
-        if self.relay.is_some() {
-            self.answered.push(input.clone());
-        }
         self.pending.drain(..self.sent);
         self.sent = 0;
-        self.pending.extend_from_slice(&input.bytes);
-        self.close_when_written = input.ends_input;
+        self.pending.extend_from_slice(bytes);
+        self.close_when_written = ends_input;
         self.next += 1;
         self.write_ready();
     }

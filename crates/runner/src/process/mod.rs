@@ -120,7 +120,7 @@ use std::os::fd::AsFd;
 use std::time::Instant;
 
 use crate::cgroup::{CaseGroup, GroupLimits};
-use crate::input::Input;
+use crate::input::{Input, Inputs};
 use crate::launch::LaunchError;
 use crate::program::Program;
 use crate::sandbox::{CaseSandbox, Sandbox};
@@ -144,7 +144,7 @@ pub use watch::Unsupported;
 /// memory, or could not set up the case's sandbox. No verdict can be given then.
 pub fn run(
     program: &Program,
-    inputs: &[Input],
+    inputs: &dyn Inputs,
     mode: Mode,
     limits: Limits,
     sandbox: &Sandbox,
