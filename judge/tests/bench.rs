@@ -12,10 +12,11 @@ use std::env;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use harness::Program;
 use harness::content::{ContentCheck, Finding};
 use harness::validator::{Decision, checker};
 use kata_model::Fixture;
-use kata_model::case_judge::{Command, JudgeProgram};
+use kata_model::case_judge::JudgeProgram;
 use kata_model::kata::{self, Kata};
 use tictactoe_judge::TicTacToe;
 
@@ -81,7 +82,7 @@ fn fake_judge() -> Option<JudgeProgram> {
     let test = env::current_exe().ok()?;
     let judge: PathBuf = test.parent()?.parent()?.join("harness-fake-judge");
     judge.is_file().then(|| JudgeProgram {
-        program: Command::new(vec![judge.into()]),
+        program: harness::runs::command(&Program::command(vec![judge.into()])),
         args: vec!["same".to_owned()],
         timeout: harness::validator::DEFAULT_TIMEOUT,
     })

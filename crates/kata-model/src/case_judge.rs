@@ -45,21 +45,6 @@ pub struct Command {
 }
 
 impl Command {
-    /// The program `argv`, run in the grader's folder, named by its words.
-    #[must_use]
-    pub fn new(argv: Vec<OsString>) -> Command {
-        let label = argv
-            .iter()
-            .map(|word| word.to_string_lossy())
-            .collect::<Vec<_>>()
-            .join(" ");
-        Command {
-            argv,
-            folder: None,
-            label,
-        }
-    }
-
     /// `line` split into words as a POSIX shell would split it (quotes, backslashes), run in
     /// `folder`; `None` when the line is empty or a quote is left open.
     #[must_use]

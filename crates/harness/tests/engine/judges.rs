@@ -7,9 +7,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use harness::feedback::{self, Paint};
-use harness::{CaseResult, Criterion, Grading, Mode, PlainText, Verdict, grade};
+use harness::runs;
+use harness::{CaseResult, Criterion, Grading, Mode, PlainText, Program, Verdict, grade};
 use kata_model::Fixture;
-use kata_model::case_judge::{CaseJudge, Command, JudgeProgram};
+use kata_model::case_judge::{CaseJudge, JudgeProgram};
 use runner::process::{Limits, Outcome};
 use runner::sandbox::Sandbox;
 use test_support::Trial;
@@ -51,7 +52,9 @@ pub(crate) fn trials() -> Vec<Trial> {
 /// The fake judge doing `step`, with `timeout` as its deadline.
 fn judge_doing(step: &[&str], timeout: Duration) -> Arc<JudgeProgram> {
     Arc::new(JudgeProgram {
-        program: Command::new(vec![env!("CARGO_BIN_EXE_harness-fake-judge").into()]),
+        program: runs::command(&Program::command(vec![
+            env!("CARGO_BIN_EXE_harness-fake-judge").into(),
+        ])),
         args: step.iter().map(|&arg| arg.to_owned()).collect(),
         timeout,
     })
@@ -204,7 +207,7 @@ fn a_checker_that_hangs_is_stopped_at_its_deadline() {
 
 fn a_checker_that_cannot_start_is_a_judge_error() {
     let missing = CaseJudge::Checker(Arc::new(JudgeProgram {
-        program: Command::new(vec!["/nonexistent/checker".into()]),
+        program: runs::command(&Program::command(vec!["/nonexistent/checker".into()])),
         args: Vec::new(),
         timeout: Duration::from_secs(1),
     }));
